@@ -1,0 +1,165 @@
+"""Cards as frozen value types.
+
+>>> Card.parse("As")
+Card('As')
+>>> Card.parse("10h") == Card.parse("Th") == Card.parse("T♥")
+True
+>>> parse_cards("Ah Kd") == parse_cards("AhKd")
+True
+>>> str(Card.parse("a♠"))
+'As'
+>>> len(FULL_DECK)
+52
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from audiopoker.engine.errors import CardError, ErrorReason
+
+
+class Rank(enum.IntEnum):
+    """A card rank; the ace is high (14). Its low use in A-2-3-4-5 is the evaluator's business."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """The one-letter notation: '2'..'9', 'T', 'J', 'Q', 'K', 'A'."""
+        return _RANK_CHARS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse '2'..'9', 'T' or '10', 'J', 'Q', 'K', 'A' (any case)."""
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise CardError(ErrorReason.BAD_RANK, text=text)
+        return rank
+
+
+class Suit(enum.Enum):
+    """A card suit. Suits never break ties; their order only fixes a deck order."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def char(self) -> str:
+        """The one-letter notation: 'c', 'd', 'h', 's'."""
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse 'c', 'd', 'h', 's' (any case) or a suit symbol (♣♦♥♠, ♧♢♡♤)."""
+        suit = _SUIT_BY_TEXT.get(text.strip().lower())
+        if suit is None:
+            raise CardError(ErrorReason.BAD_SUIT, text=text)
+        return suit
+
+
+_RANK_CHARS: Final = {rank: "23456789TJQKA"[rank - 2] for rank in Rank}
+_RANK_BY_TEXT: Final = {char: rank for rank, char in _RANK_CHARS.items()} | {"10": Rank.TEN}
+_SUIT_BY_TEXT: Final = {suit.value: suit for suit in Suit} | {
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card. Ordered by rank, then suit letter, so sorting is stable."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card such as 'As', 'Td', '10h' or 'A♠'."""
+        token = text.strip()
+        if len(token) < 2:
+            raise CardError(ErrorReason.BAD_CARD, text=text)
+        try:
+            return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
+        except CardError as error:
+            raise CardError(ErrorReason.BAD_CARD, text=text) from error
+
+    @property
+    def index(self) -> int:
+        """0..51, rank-major (2c=0, 2d=1, ..., As=51): handy for tables and bitmasks."""
+        return (self.rank - 2) * 4 + _SUIT_INDEX[self.suit]
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.char
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: object) -> bool:  # dataclass order compares enums; keep it numeric
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+
+_SUIT_INDEX: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+
+FULL_DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, or run together ('AsKd', '10h9c').
+
+    Duplicates are refused: a real deck holds each card once.
+    """
+    cards: list[Card] = []
+    for chunk in text.replace(",", " ").split():
+        cards.extend(_split_run(chunk))
+    return ensure_distinct(cards)
+
+
+def _split_run(chunk: str) -> Iterable[Card]:
+    position = 0
+    while position < len(chunk):
+        width = 3 if chunk.startswith("10", position) else 2
+        yield Card.parse(chunk[position : position + width])
+        position += width
+
+
+def ensure_distinct(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return the cards as a tuple, refusing any card that appears twice."""
+    seen: set[Card] = set()
+    result: list[Card] = []
+    for card in cards:
+        if card in seen:
+            raise CardError(ErrorReason.DUPLICATE_CARD, text=str(card))
+        seen.add(card)
+        result.append(card)
+    return tuple(result)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Short machine notation, e.g. 'As Kd' (for files and logs, not for speech)."""
+    return " ".join(str(card) for card in cards)
