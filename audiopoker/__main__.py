@@ -1,0 +1,5 @@
+"""`python -m audiopoker` runs the command line."""
+
+from audiopoker.cli import main
+
+raise SystemExit(main())

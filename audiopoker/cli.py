@@ -1,0 +1,68 @@
+"""The `audiopoker` command line: wiring only. Subcommands live in audiopoker.commands."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from audiopoker import __version__
+
+# Each module registers one or more subcommands; a module that is not there yet is skipped.
+SUBCOMMAND_MODULES = (
+    "audiopoker.commands.play",
+    "audiopoker.commands.replay",
+    "audiopoker.commands.showdown",
+    "audiopoker.commands.speech_test",
+    "audiopoker.commands.simulate",
+    "audiopoker.commands.stats",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="audiopoker",
+        description="Screen-reader-first No-Limit Texas Hold'em against bots.",
+    )
+    parser.add_argument("--version", action="version", version=f"audiopoker {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+_TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
+
+
+def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    # Plain `audiopoker [options]` starts a game: play is the default subcommand.
+    commands = _subcommand_names(parser)
+    if "play" in commands and not (arguments and arguments[0] in commands | _TOP_LEVEL_FLAGS):
+        arguments.insert(0, "play")
+    args = parser.parse_args(arguments)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 0
+    result: int = func(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
