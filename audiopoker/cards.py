@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Final, overload
 
 from audiopoker.engine.errors import CardError, ErrorReason
 
@@ -89,28 +89,72 @@ _SUIT_BY_TEXT: Final = {suit.value: suit for suit in Suit} | {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+_SUIT_INDEX: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+# Emoji presentation selectors that some keyboards and screen readers append to ♠ ♥ ♦ ♣.
+_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Card:
-    """One playing card. Ordered by rank, then suit letter, so sorting is stable."""
+    """One playing card, built from a rank and a suit or parsed from text.
+
+    ``index`` is 0..51, rank-major (2c=0, 2d=1, ..., As=51), the same numbering as
+    phevaluator's card ids; it is stored, not computed, because the evaluator's hot
+    path reads it millions of times. Cards order by index: by rank, then by suit
+    letter (c < d < h < s), so sorting is stable. ``repr`` round-trips.
+
+    >>> Card(Rank.ACE, Suit.SPADES) == Card("As") == Card.parse("A♠")
+    True
+    >>> Card("10h").index, Card("2c").index, Card("As").index
+    (34, 0, 51)
+    >>> sorted(parse_cards("As 2d Ah 2c"))
+    [Card('2c'), Card('2d'), Card('Ah'), Card('As')]
+    >>> eval(repr(Card("Td")))
+    Card('Td')
+    """
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+
+    @overload
+    def __init__(self, rank: Rank | int | str, suit: Suit | str) -> None: ...
+
+    @overload
+    def __init__(self, rank: str) -> None: ...
+
+    def __init__(self, rank: Rank | int | str, suit: Suit | str | None = None) -> None:
+        if suit is None:  # Card("As"): the text form, so that repr round-trips
+            if not isinstance(rank, str):
+                raise CardError(ErrorReason.BAD_CARD, text=str(rank))
+            parsed = Card.parse(rank)
+            rank, suit = parsed.rank, parsed.suit
+        rank_value = Rank.parse(rank) if isinstance(rank, str) else _to_rank(rank)
+        suit_value = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        object.__setattr__(self, "rank", rank_value)
+        object.__setattr__(self, "suit", suit_value)
+        object.__setattr__(self, "index", (rank_value - 2) * 4 + _SUIT_INDEX[suit_value])
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse one card such as 'As', 'Td', '10h' or 'A♠'."""
-        token = text.strip()
+        """Parse one card such as 'As', 'Td', '10h' or 'A♠'.
+
+        Raises CardError(BAD_CARD) with ``text`` and, when one part is at fault,
+        ``cause`` (BAD_RANK or BAD_SUIT).
+
+        >>> try:
+        ...     Card.parse("Xs")
+        ... except CardError as error:
+        ...     print(error.reason.value, error.details)
+        bad_card {'text': 'Xs', 'cause': <ErrorReason.BAD_RANK: 'bad_rank'>}
+        """
+        token = text.strip().translate(_VARIATION_SELECTORS)
         if len(token) < 2:
             raise CardError(ErrorReason.BAD_CARD, text=text)
         try:
             return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
         except CardError as error:
-            raise CardError(ErrorReason.BAD_CARD, text=text) from error
-
-    @property
-    def index(self) -> int:
-        """0..51, rank-major (2c=0, 2d=1, ..., As=51): handy for tables and bitmasks."""
-        return (self.rank - 2) * 4 + _SUIT_INDEX[self.suit]
+            raise CardError(ErrorReason.BAD_CARD, text=text, cause=error.reason) from error
 
     def __str__(self) -> str:
         return self.rank.char + self.suit.char
@@ -118,13 +162,45 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __lt__(self, other: object) -> bool:  # dataclass order compares enums; keep it numeric
+    # Comparisons and hashing go through the stored index: cheaper than the field tuple
+    # (enum hashing runs Python code) and numeric rather than by enum value.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.index < other.index
 
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
 
-_SUIT_INDEX: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+def _to_rank(value: Rank | int) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    try:
+        return Rank(value)
+    except ValueError:
+        raise CardError(ErrorReason.BAD_RANK, text=str(value)) from None
+
 
 FULL_DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
@@ -133,9 +209,16 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, or run together ('AsKd', '10h9c').
 
     Duplicates are refused: a real deck holds each card once.
+
+    >>> parse_cards("10h, 9♣ A♠️")
+    (Card('Th'), Card('9c'), Card('As'))
+    >>> parse_cards("As Kd as")
+    Traceback (most recent call last):
+    ...
+    audiopoker.engine.errors.CardError: duplicate_card (text='As')
     """
     cards: list[Card] = []
-    for chunk in text.replace(",", " ").split():
+    for chunk in text.translate(_VARIATION_SELECTORS).replace(",", " ").split():
         cards.extend(_split_run(chunk))
     return ensure_distinct(cards)
 
