@@ -1,0 +1,210 @@
+"""``audiopoker play`` (the default: plain ``audiopoker`` starts a game) and
+``audiopoker watch`` (an all-bot table, narrated, with the same query keys)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
+from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.output.factory import add_output_arguments, router_from_args
+from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.session import Session, Settings
+
+MAX_CHIPS = 1_000_000
+MAX_BOT_DELAY = 10.0
+MAX_NAME = 30
+
+
+def _int_range(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def _blinds(text: str) -> tuple[int, int]:
+    small_text, slash, big_text = text.partition("/")
+    try:
+        small, big = int(small_text), int(big_text)
+    except ValueError:
+        small = big = -1
+    if not slash or not 0 <= small <= big or not 1 <= big <= MAX_CHIPS:
+        raise argparse.ArgumentTypeError(
+            f"must be SMALL/BIG with 0 <= SMALL <= BIG and BIG from 1 to {MAX_CHIPS}, "
+            f"such as 1/2; not {text!r}"
+        )
+    return small, big
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_BOT_DELAY:
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, not {text!r}"
+        )
+    return value
+
+
+def _name(text: str) -> str:
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_NAME} characters, not {text!r}")
+    return name
+
+
+def _one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn]:
+    """argparse prints the whole usage before an error; a screen reader user wants the one
+    line that says what is wrong."""
+
+    def error(message: str) -> NoReturn:
+        print(f"{parser.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+    return error
+
+
+def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) -> None:
+    parser.add_argument(
+        "--players",
+        type=_int_range(MIN_PLAYERS, MAX_PLAYERS),
+        default=default_players,
+        help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: {default_players})",
+    )
+    parser.add_argument(
+        "--chips",
+        type=_int_range(1, MAX_CHIPS),
+        default=200,
+        help="everyone's starting chips (default: 200)",
+    )
+    parser.add_argument(
+        "--blinds",
+        type=_blinds,
+        default=(1, 2),
+        metavar="SMALL/BIG",
+        help="the blinds (default: 1/2)",
+    )
+    parser.add_argument(
+        "--ante",
+        type=_int_range(0, MAX_CHIPS),
+        default=0,
+        help="each player's ante, dead money (default: 0)",
+    )
+    parser.add_argument(
+        "--bots",
+        choices=(*LEVELS, *REFERENCE_BOTS),
+        default="normal",
+        metavar="LEVEL",
+        help="how well the bots play: easy, normal or hard (default: normal)",
+    )
+    parser.add_argument("--seed", type=_int_range(0, 2**63 - 1), help="a seed to replay a game")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="language: es or en (default: the system's)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long bots wait before acting, 0 to 10; 0 is as fast as speech allows "
+        "(default: 1)",
+    )
+    parser.add_argument(
+        "--hands",
+        type=_int_range(1, 1_000_000),
+        metavar="N",
+        help="stop after N hands; the largest stack wins",
+    )
+    parser.add_argument(
+        "--keymap",
+        type=Path,
+        metavar="FILE",
+        help=f"a keymap file changing single keys (also read: {user_keymap_path()})",
+    )
+    add_output_arguments(parser)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play`` and ``watch``."""
+    play = subparsers.add_parser(
+        "play",
+        help="play against bots (the default)",
+        description="Play No-Limit Texas Hold'em against bots. Press H in the game for the keys.",
+    )
+    _add_table_arguments(play, 6)
+    play.add_argument("--name", type=_name, help="your name at the table")
+    play.set_defaults(func=run_play, watch=False)
+    play.error = _one_line_error(play)  # type: ignore[method-assign, assignment]
+
+    watch = subparsers.add_parser(
+        "watch",
+        help="watch a narrated all-bot table",
+        description="Watch bots play, narrated; the query keys work. Press H for the keys.",
+    )
+    _add_table_arguments(watch, 6)
+    watch.set_defaults(func=run_play, watch=True, name=None)
+    watch.error = _one_line_error(watch)  # type: ignore[method-assign, assignment]
+
+
+def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
+    """The game's Settings from parsed options."""
+    small, big = args.blinds
+    return Settings(
+        players=args.players,
+        chips=args.chips,
+        small_blind=small,
+        big_blind=big,
+        ante=args.ante,
+        bots=args.bots,
+        name=args.name,
+        seed=args.seed,
+        lang="es" if lang == "es" else "en",
+        bot_delay=args.bot_delay,
+        hands=args.hands,
+        watch=args.watch,
+    )
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Start the game (or the watched table) and play until the end or the player quits."""
+    command = "watch" if args.watch else "play"
+    if args.keymap is not None and not args.keymap.is_file():
+        print(
+            f"audiopoker {command}: error: argument --keymap: no such file: {args.keymap}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.chips < args.blinds[1]:
+        print(
+            f"audiopoker {command}: error: argument --chips: must be at least the big blind "
+            f"({args.blinds[1]}), not {args.chips}",
+            file=sys.stderr,
+        )
+        return 2
+    lang = resolve_language(args.lang)
+    paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
+    keymap, problems = load_keymap(paths)
+    router = router_from_args(args, lang)
+    try:
+        session = Session(settings_from_args(args, lang), router, keymap, problems)
+        return session.run()
+    finally:
+        router.close()

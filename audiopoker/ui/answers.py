@@ -1,0 +1,192 @@
+"""The answers to the query keys, as pure functions of a table snapshot.
+
+Nothing here speaks or touches the game: the controller asks for a sentence and sends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from audiopoker.cards import Card
+from audiopoker.engine.actions import LegalActions
+from audiopoker.engine.events import ActionTaken
+from audiopoker.ui.state import TableSnapshot
+from audiopoker.ui.texts import UiText
+
+
+class Words(Protocol):
+    """How cards, hands and actions are said (the narration layer)."""
+
+    def card(self, card: Card) -> str:
+        """A card in full words."""
+        ...
+
+    def best_hand(self, hole: Sequence[Card], board: Sequence[Card]) -> str:
+        """The best hand of two hole cards and 0 to 5 board cards, described."""
+        ...
+
+    def action(self, event: ActionTaken) -> str:
+        """One action as narration says it."""
+        ...
+
+
+class Answers:
+    """Sentences answering the query keys in the player's language."""
+
+    def __init__(self, text: UiText, words: Words) -> None:
+        self.text = text
+        self.words = words
+
+    def chips(self, snap: TableSnapshot) -> str:
+        """S: the player's chips, and what is in front of them this round."""
+        me = snap.my_seat
+        if me is None:
+            return self.text.watching()
+        if snap.hand_running and me.committed:
+            return self.text.chips_in_front(me.stack, me.committed)
+        return self.text.chips(me.stack)
+
+    def to_call(self, snap: TableSnapshot, legal: LegalActions | None) -> str:
+        """V: the engine's amount to call on the player's turn; otherwise the gap to the
+        highest bet as it stands, or why there is nothing to call."""
+        me = snap.my_seat
+        t = self.text
+        if me is None:
+            return t.watching()
+        if legal is not None:
+            amount, all_in = legal.to_call, legal.call_is_all_in
+        elif not snap.hand_running:
+            return t.no_hand()
+        elif me.out:
+            return t.you_are_out()
+        elif not me.in_hand:
+            return t.not_in_hand()
+        elif me.folded:
+            return t.you_folded()
+        elif me.all_in:
+            return t.all_in_already()
+        else:
+            owed = max(0, snap.highest_bet - me.committed)
+            amount, all_in = min(owed, me.stack), owed >= me.stack > 0
+        if amount == 0:
+            return t.nothing_to_call()
+        return t.to_call_all_in(amount) if all_in else t.to_call(amount)
+
+    def cards(self, snap: TableSnapshot) -> str:
+        """D: the player's two cards (also after folding them)."""
+        me = snap.my_seat
+        if me is None:
+            return self.text.watching()
+        if len(snap.my_cards) != 2:
+            return self.text.no_cards()
+        names = [self.words.card(card) for card in snap.my_cards]
+        return self.text.your_folded_cards(names) if me.folded else self.text.your_cards(names)
+
+    def board(self, snap: TableSnapshot) -> str:
+        """E: the cards on the table."""
+        if not snap.board:
+            return self.text.board_empty()
+        return self.text.board([self.words.card(card) for card in snap.board])
+
+    def best_hand(self, snap: TableSnapshot) -> str:
+        """G: the player's best hand with the board so far."""
+        if snap.me is None:
+            return self.text.watching()
+        if len(snap.my_cards) != 2:
+            return self.text.no_cards()
+        return self.text.best_hand(self.words.best_hand(snap.my_cards, snap.board))
+
+    def card(self, snap: TableSnapshot, number: int) -> str:
+        """1 to 7: the player's two cards, then the board's, one at a time."""
+        if number <= 2:
+            if snap.me is None:
+                return self.text.watching()
+            if len(snap.my_cards) < number:
+                return self.text.no_cards()
+            return self.text.card(self.words.card(snap.my_cards[number - 1]))
+        if number - 3 < len(snap.board):
+            return self.text.card(self.words.card(snap.board[number - 3]))
+        return self.text.card_not_dealt(number)
+
+    def turn(self, snap: TableSnapshot, legal: LegalActions | None) -> str:
+        """T: whose turn it is."""
+        if legal is not None or (snap.actor is not None and snap.actor == snap.me):
+            return self.text.your_turn()
+        if snap.game_over is not None:
+            return self.text.game_over()
+        if not snap.hand_running:
+            return self.text.no_hand()
+        if snap.actor is None:
+            return self.text.nobody_to_act()
+        return self.text.whose_turn(snap.seats[snap.actor].name)
+
+    def pot(self, snap: TableSnapshot) -> str:
+        """P: the pot, as main and side pots when someone is all in."""
+        if snap.pot <= 0:
+            return self.text.pot_empty()
+        pots = side_pots(snap)
+        if len(pots) > 1:
+            return self.text.pots(pots[0], pots[1:])
+        return self.text.pot(snap.pot)
+
+    def player(self, snap: TableSnapshot, index: int) -> str:
+        """N and B: one seat's number, name, chips and status."""
+        seat = snap.seats[index]
+        t = self.text
+        running = snap.hand_running
+        parts: list[str] = []
+        if index == snap.me:
+            parts.append(t.status("you"))
+        if seat.out:
+            parts.append(t.status("out_place", place=seat.place) if seat.place else t.status("out"))
+            return t.player(index + 1, seat.name, seat.stack, parts)
+        if running and not seat.in_hand:
+            parts.append(t.status("waiting"))
+        elif running and seat.folded:
+            parts.append(t.status("folded"))
+        elif running and seat.all_in:
+            parts.append(t.status("all_in"))
+        else:
+            parts.append(t.status("playing"))
+        if index == snap.button:
+            parts.append(t.status("button"))
+        if running and index == snap.small_blind_seat:
+            parts.append(t.status("small_blind"))
+        if running and index == snap.big_blind_seat:
+            parts.append(t.status("big_blind"))
+        if running and seat.committed:
+            parts.append(t.status("bet", amount=seat.committed))
+        if running and snap.actor == index:
+            parts.append(t.status("to_act"))
+        if seat.shown:
+            parts.append(t.status("shown", cards=t.join([self.words.card(c) for c in seat.shown])))
+        return t.player(index + 1, seat.name, seat.stack, parts)
+
+    def last_action(self, snap: TableSnapshot) -> str:
+        """L: the last action at the table, in narration's words."""
+        if snap.last_action is None:
+            return self.text.no_last_action()
+        return self.words.action(snap.last_action)
+
+
+def side_pots(snap: TableSnapshot) -> list[int]:
+    """The pot as main and side pots (main first), for the pot key.
+
+    Each live all-in player's total caps a pot (folded chips count in the levels they
+    reach); everything above the highest all-in level, bets still being matched included,
+    is the last pot. Without an all-in there is one pot. The engine pays the pots; this
+    only tells the player how they stand.
+    """
+    levels = sorted({s.contributed for s in snap.seats if s.in_hand and s.all_in and not s.folded})
+    if not levels:
+        return [snap.pot]
+    pots: list[int] = []
+    floor = 0
+    for level in levels:
+        pots.append(sum(min(s.contributed, level) - min(s.contributed, floor) for s in snap.seats))
+        floor = level
+    rest = snap.pot - sum(pots)
+    if rest > 0:
+        pots.append(rest)
+    return [amount for amount in pots if amount > 0]

@@ -1,0 +1,571 @@
+"""The key loop's brain: one method per key action, in any state of the game.
+
+The prompt_toolkit app (audiopoker.ui.app) only turns key presses into ``key(name)`` calls;
+everything a key does is here, so tests can drive it directly too. The controller reads
+the table from a TableState snapshot, sends the player's actions through the HumanSeat
+and speaks through the output router. It runs on the key loop's thread only; the game runs
+on another, and the seat and the snapshot are the only things they share.
+
+Query keys answer with ``interrupt=True`` (they cut off speech at once); the engine's
+LegalActions, never the controller, says what the player may do.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.output.message import Message, Verbosity
+from audiopoker.ui.answers import Answers, Words
+from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.state import TableSnapshot, TableState
+from audiopoker.ui.texts import UiText
+
+# Bot pace steps in seconds (the pace keys move along them).
+PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
+MAX_AMOUNT_DIGITS = 9
+
+
+class Output(Protocol):
+    """The output router's face towards the keys (audiopoker.output.router.Router)."""
+
+    def send(self, message: Message) -> object:
+        """Route one message."""
+        ...
+
+    def silence(self) -> None:
+        """Stop speech now."""
+        ...
+
+    def repeat_last(self) -> object:
+        """Say the newest message again."""
+        ...
+
+    def history_previous(self) -> object:
+        """Say the previous message."""
+        ...
+
+    def history_next(self) -> object:
+        """Say the next message."""
+        ...
+
+    def history_first(self) -> object:
+        """Say the oldest message."""
+        ...
+
+    def history_last(self) -> object:
+        """Say the newest message."""
+        ...
+
+    def cycle_verbosity(self) -> Verbosity:
+        """Move to the next verbosity level and return it."""
+        ...
+
+
+class Confirm(enum.Enum):
+    """What a yes/no question is about."""
+
+    QUIT = "quit"
+    FOLD = "fold"
+
+
+@dataclass
+class AmountEntry:
+    """The raise amount being chosen. ``digits`` is what was typed ('' when the value came
+    from the arrows); ``value`` is the current amount."""
+
+    kind: ActionKind
+    minimum: int
+    maximum: int
+    value: int
+    digits: str = ""
+
+
+class Controller:
+    """Every key's behaviour. ``seat`` is None when watching (no human seat)."""
+
+    def __init__(
+        self,
+        *,
+        state: TableState,
+        seat: HumanSeat | None,
+        output: Output,
+        words: Words,
+        text: UiText,
+        keymap: Keymap,
+        on_quit: Callable[[], None],
+        get_pace: Callable[[], float] | None = None,
+        set_pace: Callable[[float], None] | None = None,
+        on_verbosity: Callable[[Verbosity], None] | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.output = output
+        self.words = words
+        self.text = text
+        self.answers = Answers(text, words)
+        self.keymap = keymap
+        self._on_quit = on_quit
+        self._get_pace = get_pace
+        self._set_pace = set_pace
+        self._on_verbosity = on_verbosity
+        self.mode = Mode.GAME
+        self.confirm: Confirm | None = None
+        self.amount: AmountEntry | None = None
+        self.player_cursor: int | None = None
+        self.quitting = False
+        self._methods: dict[str, Callable[[], None]] = {
+            "check_call": self.check_call,
+            "raise": self.raise_,
+            "all_in": self.all_in,
+            "fold": self.fold,
+            "chips": self.chips,
+            "to_call": self.to_call,
+            "cards": self.cards,
+            "board": self.board,
+            "best_hand": self.best_hand,
+            "turn": self.turn,
+            "pot": self.pot,
+            "next_player": self.next_player,
+            "previous_player": self.previous_player,
+            "last_action": self.last_action,
+            "repeat": self.repeat,
+            "history_back": self.history_back,
+            "history_forward": self.history_forward,
+            "history_first": self.history_first,
+            "history_last": self.history_last,
+            "help": self.help,
+            "lesson": self.lesson,
+            "stop_speech": self.stop_speech,
+            "verbosity": self.verbosity,
+            "faster": self.faster,
+            "slower": self.slower,
+            "quit": self.quit,
+            "quit_now": self.quit_now,
+        }
+        for number in range(1, 8):
+            self._methods[f"card_{number}"] = functools.partial(self.card, number)
+        self._amount_methods: dict[str, Callable[[], None]] = {
+            "amount_up": lambda: self.amount_step(self._big_blind()),
+            "amount_down": lambda: self.amount_step(-self._big_blind()),
+            "amount_up_half_pot": lambda: self.amount_step(self._half_pot()),
+            "amount_down_half_pot": lambda: self.amount_step(-self._half_pot()),
+            "amount_min": self.amount_min,
+            "amount_max": self.amount_max,
+            "amount_delete": self.amount_delete,
+            "amount_confirm": self.amount_confirm,
+            "amount_cancel": self.amount_cancel,
+        }
+
+    # --- speaking -----------------------------------------------------------------------
+    def say(self, text: str, kind: str = "answer", interrupt: bool = True) -> None:
+        """Send one message; answers interrupt current speech."""
+        self.output.send(Message(kind, text, interrupt=interrupt))
+
+    def say_many(self, texts: Sequence[str], kind: str) -> None:
+        """Several messages: the first interrupts, the rest queue behind it."""
+        for index, text in enumerate(texts):
+            self.say(text, kind, interrupt=index == 0)
+
+    def key_label(self, action: str, mode: Mode = Mode.GAME) -> str:
+        """The spoken name of the (first) key bound to ``action``."""
+        keys = self.keymap.keys_for(mode, action)
+        return self.text.key_name(keys[0]) if keys else self.text.no_key()
+
+    # --- dispatch -----------------------------------------------------------------------
+    def key(self, name: str) -> None:
+        """One key press, by prompt_toolkit key name: resolve it by mode and act."""
+        if self.mode is Mode.AMOUNT:
+            if name in AMOUNT_DIGITS:
+                self.amount_digit(name)
+                return
+            action = self.keymap.action_for(Mode.AMOUNT, name)
+            if action is not None:
+                self._amount_methods[action]()
+                return
+        elif self.mode is Mode.CONFIRM:
+            action = self.keymap.action_for(Mode.CONFIRM, name)
+            if action == "yes":
+                self.confirm_yes()
+                return
+            if action == "no":
+                self.confirm_no()
+                return
+            self._close_confirm()  # any other key means no, and does its own job
+        action = self.keymap.action_for(Mode.GAME, name)
+        if action is None:
+            self.say(self.text.unknown_key(self.text.key_name(name), self.key_label("help")))
+            return
+        self._methods[action]()
+
+    # --- helpers reading the table ------------------------------------------------------
+    def _snap(self) -> TableSnapshot:
+        return self.state.snapshot()
+
+    def _legal(self) -> LegalActions | None:
+        return self.seat.pending if self.seat is not None else None
+
+    def _big_blind(self) -> int:
+        return max(1, self._snap().big_blind)
+
+    def _half_pot(self) -> int:
+        return max(self._big_blind(), self._snap().pot // 2)
+
+    def _name(self, seat: int) -> str:
+        return self._snap().seats[seat].name
+
+    def _cannot_act(self) -> None:
+        """Why an action key does nothing now."""
+        snap = self._snap()
+        if self.seat is None:
+            self.say(self.text.watching_no_action(), "error")
+        elif snap.game_over is not None:
+            self.say(self.text.game_over(), "error")
+        elif snap.seats[self.seat.seat].out:
+            self.say(self.text.you_are_out(), "error")
+        elif not snap.hand_running:
+            self.say(self.text.not_your_turn_between_hands(), "error")
+        elif snap.actor is not None and snap.actor != self.seat.seat:
+            self.say(self.text.not_your_turn(snap.seats[snap.actor].name), "error")
+        else:
+            self.say(self.text.not_your_turn_dealing(), "error")
+
+    def _submit(self, action: Action) -> None:
+        assert self.seat is not None
+        if not self.seat.submit(action):
+            self._cannot_act()
+
+    # --- actions ------------------------------------------------------------------------
+    def check_call(self) -> None:
+        """C: check when free, else call (all in when the call takes every chip)."""
+        legal = self._legal()
+        if self.mode is Mode.AMOUNT:
+            self._say_amount_pending()
+        elif legal is None:
+            self._cannot_act()
+        else:
+            self._submit(Action.check() if legal.can_check else Action.call())
+
+    def raise_(self) -> None:
+        """R: open the amount entry, or say why raising is not possible."""
+        legal = self._legal()
+        if self.mode is Mode.AMOUNT:
+            self._say_amount_pending()
+            return
+        if legal is None:
+            self._cannot_act()
+            return
+        if legal.raise_kind is None:
+            call, fold = self.key_label("check_call"), self.key_label("fold")
+            if legal.call_is_all_in:
+                self.say(self.text.cannot_raise_all_in_call(legal.to_call, call, fold), "error")
+            else:
+                self.say(self.text.cannot_raise(legal.to_call, call, fold), "error")
+            return
+        self.amount = AmountEntry(
+            legal.raise_kind, legal.min_raise_to, legal.max_raise_to, legal.min_raise_to
+        )
+        self.mode = Mode.AMOUNT
+        bet = legal.raise_kind is ActionKind.BET
+        confirm = self.key_label("amount_confirm", Mode.AMOUNT)
+        cancel = self.key_label("amount_cancel", Mode.AMOUNT)
+        opening = self.text.amount_open(
+            bet, legal.min_raise_to, legal.max_raise_to, confirm, cancel
+        )
+        self.say(opening, "question")
+
+    def all_in(self) -> None:
+        """A: every chip in, where the rules allow it."""
+        legal = self._legal()
+        if self.mode is Mode.AMOUNT:
+            self._say_amount_pending()
+        elif legal is None:
+            self._cannot_act()
+        else:
+            action = legal.all_in()
+            if action is None:
+                call, fold = self.key_label("check_call"), self.key_label("fold")
+                self.say(self.text.cannot_all_in(legal.to_call, call, fold), "error")
+            else:
+                self._submit(action)
+
+    def fold(self) -> None:
+        """F: fold; when a check is free, ask first."""
+        legal = self._legal()
+        if self.mode is Mode.AMOUNT:
+            self._say_amount_pending()
+        elif legal is None:
+            self._cannot_act()
+        elif legal.can_check:
+            self._open_confirm(Confirm.FOLD, self.text.confirm_fold(*self._yes_no()))
+        else:
+            self._submit(Action.fold())
+
+    # --- confirmations ------------------------------------------------------------------
+    def _yes_no(self) -> tuple[str, str]:
+        return self.key_label("yes", Mode.CONFIRM), self.key_label("no", Mode.CONFIRM)
+
+    def _open_confirm(self, what: Confirm, question: str) -> None:
+        self.confirm = what
+        self.mode = Mode.CONFIRM
+        self.say(question, "question")
+
+    def _close_confirm(self) -> Confirm | None:
+        what, self.confirm = self.confirm, None
+        self.mode = Mode.GAME
+        return what
+
+    def confirm_yes(self) -> None:
+        """Y: do what was asked."""
+        what = self._close_confirm()
+        if what is Confirm.QUIT:
+            self.quit_now()
+        elif what is Confirm.FOLD:
+            if self._legal() is None:
+                self._cannot_act()
+            else:
+                self._submit(Action.fold())
+
+    def confirm_no(self) -> None:
+        """N or Escape: do nothing, and say so."""
+        what = self._close_confirm()
+        if what is Confirm.QUIT:
+            self.say(self.text.quit_cancelled())
+        elif what is Confirm.FOLD:
+            self.say(self.text.fold_cancelled())
+
+    # --- amount entry -------------------------------------------------------------------
+    def _say_amount_pending(self) -> None:
+        confirm = self.key_label("amount_confirm", Mode.AMOUNT)
+        cancel = self.key_label("amount_cancel", Mode.AMOUNT)
+        self.say(self.text.amount_pending(confirm, cancel), "error")
+
+    def _entry(self) -> AmountEntry | None:
+        """The open entry, closing it if the turn went away meanwhile."""
+        if self.amount is not None and self._legal() is None:
+            self.amount = None
+            self.mode = Mode.GAME
+            self.say(self.text.amount_turn_gone(), "error")
+            return None
+        return self.amount
+
+    def _say_amount(self, entry: AmountEntry) -> None:
+        self.say(self.text.amount_value(entry.value, entry.minimum, entry.maximum))
+
+    def amount_digit(self, digit: str) -> None:
+        """A digit: extend the typed total."""
+        entry = self._entry()
+        if entry is None:
+            return
+        if len(entry.digits) < MAX_AMOUNT_DIGITS:
+            entry.digits = (entry.digits + digit).lstrip("0")
+        entry.value = int(entry.digits) if entry.digits else 0
+        self.say(self.text.amount_typed(entry.digits))
+
+    def amount_delete(self) -> None:
+        """Backspace: drop the last typed digit."""
+        entry = self._entry()
+        if entry is None:
+            return
+        entry.digits = entry.digits[:-1]
+        entry.value = int(entry.digits) if entry.digits else 0
+        self.say(self.text.amount_typed(entry.digits))
+
+    def amount_step(self, change: int) -> None:
+        """Arrows and Page keys: move the amount, staying in the legal range."""
+        entry = self._entry()
+        if entry is None:
+            return
+        start = entry.value if entry.value else entry.minimum
+        entry.value = min(max(start + change, entry.minimum), entry.maximum)
+        entry.digits = ""
+        self._say_amount(entry)
+
+    def amount_min(self) -> None:
+        """Home: the smallest legal amount."""
+        entry = self._entry()
+        if entry is not None:
+            entry.value, entry.digits = entry.minimum, ""
+            self._say_amount(entry)
+
+    def amount_max(self) -> None:
+        """End: the largest (all in)."""
+        entry = self._entry()
+        if entry is not None:
+            entry.value, entry.digits = entry.maximum, ""
+            self._say_amount(entry)
+
+    def amount_confirm(self) -> None:
+        """Enter: bet the amount if it is legal; otherwise say the range and keep asking."""
+        entry = self._entry()
+        if entry is None:
+            return
+        if entry.value == 0:
+            self.say(self.text.amount_empty(entry.minimum, entry.maximum), "error")
+            return
+        if not entry.minimum <= entry.value <= entry.maximum:
+            self.say(
+                self.text.amount_out_of_range(entry.value, entry.minimum, entry.maximum), "error"
+            )
+            entry.digits, entry.value = "", entry.minimum
+            return
+        self.amount = None
+        self.mode = Mode.GAME
+        self._submit(Action(entry.kind, entry.value))
+
+    def amount_cancel(self) -> None:
+        """Escape: close the entry, bet nothing."""
+        self.amount = None
+        self.mode = Mode.GAME
+        self.say(self.text.amount_cancelled())
+
+    # --- queries: each answers at once, from the snapshot -------------------------------
+    def chips(self) -> None:
+        """S: the player's chips (and what is in front of them this round)."""
+        self.say(self.answers.chips(self._snap()))
+
+    def to_call(self) -> None:
+        """V: what the player must add to call."""
+        self.say(self.answers.to_call(self._snap(), self._legal()))
+
+    def cards(self) -> None:
+        """D: the player's two cards."""
+        self.say(self.answers.cards(self._snap()))
+
+    def board(self) -> None:
+        """E: the board."""
+        self.say(self.answers.board(self._snap()))
+
+    def best_hand(self) -> None:
+        """G: the player's best hand with the board so far."""
+        self.say(self.answers.best_hand(self._snap()))
+
+    def card(self, number: int) -> None:
+        """1 to 7: the player's cards, then the board, one at a time."""
+        self.say(self.answers.card(self._snap(), number))
+
+    def turn(self) -> None:
+        """T: whose turn it is."""
+        self.say(self.answers.turn(self._snap(), self._legal()))
+
+    def pot(self) -> None:
+        """P: the pot, split into main and side pots when someone is all in."""
+        self.say(self.answers.pot(self._snap()))
+
+    def _move_player(self, step: int) -> None:
+        snap = self._snap()
+        start = self.player_cursor
+        if start is None:
+            start = snap.me if snap.me is not None else (-1 if step > 0 else 0)
+        self.player_cursor = (start + step) % len(snap.seats)
+        self.say(self.answers.player(snap, self.player_cursor))
+
+    def next_player(self) -> None:
+        """N: the next seat clockwise."""
+        self._move_player(1)
+
+    def previous_player(self) -> None:
+        """B: the previous seat."""
+        self._move_player(-1)
+
+    def last_action(self) -> None:
+        """L: the last action at the table, as narration said it."""
+        self.say(self.answers.last_action(self._snap()))
+
+    # --- messages, help and settings ----------------------------------------------------
+    def repeat(self) -> None:
+        """M: the last message again."""
+        self.output.repeat_last()
+
+    def history_back(self) -> None:
+        """Left: the previous message."""
+        self.output.history_previous()
+
+    def history_forward(self) -> None:
+        """Right: the next message."""
+        self.output.history_next()
+
+    def history_first(self) -> None:
+        """Home: the oldest message."""
+        self.output.history_first()
+
+    def history_last(self) -> None:
+        """End: the newest message."""
+        self.output.history_last()
+
+    def help_lines(self) -> list[str]:
+        """Every key of the active keymap, in the player's language."""
+        t = self.text
+        lines = [t.help_intro(self.key_label("history_back"), self.key_label("history_forward"))]
+
+        def add(mode: Mode) -> None:
+            for action, keys in self.keymap.items(mode):
+                if keys:
+                    names = t.keys_or([t.key_name(key) for key in keys])
+                    lines.append(t.help_line(names, t.action_description(action)))
+
+        add(Mode.GAME)
+        lines.append(t.help_amount_intro())
+        add(Mode.AMOUNT)
+        lines.append(t.help_confirm_intro())
+        add(Mode.CONFIRM)
+        return lines
+
+    def help(self) -> None:
+        """H: list every key."""
+        self.say_many(self.help_lines(), "help")
+
+    def lesson(self) -> None:
+        """I: the short lesson."""
+        self.say_many(self.text.lesson(), "lesson")
+
+    def stop_speech(self) -> None:
+        """X or Escape: silence."""
+        self.output.silence()
+
+    def verbosity(self) -> None:
+        """W: brief, normal, verbose."""
+        level = self.output.cycle_verbosity()
+        if self._on_verbosity is not None:
+            self._on_verbosity(level)
+        self.say(self.text.verbosity(level))
+
+    def _pace(self, step: int) -> None:
+        if self._get_pace is None or self._set_pace is None:
+            self.say(self.text.pace(0.0))
+            return
+        current = self._get_pace()
+        index = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - current))
+        target = min(max(index + step, 0), len(PACE_STEPS) - 1)
+        if target == index and PACE_STEPS[index] == current:
+            self.say(self.text.pace_limit(current))
+            return
+        self._set_pace(PACE_STEPS[target])
+        self.say(self.text.pace(PACE_STEPS[target]))
+
+    def faster(self) -> None:
+        """Plus: bots wait less."""
+        self._pace(-1)
+
+    def slower(self) -> None:
+        """Minus: bots wait more."""
+        self._pace(1)
+
+    def quit(self) -> None:
+        """Q: ask, then quit."""
+        self._open_confirm(Confirm.QUIT, self.text.confirm_quit(*self._yes_no()))
+
+    def quit_now(self) -> None:
+        """Control+C (or Y after Q): quit at once."""
+        if self.quitting:
+            return
+        self.quitting = True
+        self.amount = None
+        self.mode = Mode.GAME
+        self.say(self.text.goodbye())
+        self._on_quit()

@@ -1,0 +1,351 @@
+"""The keymap: which key does what, loaded from ``keymap.toml``.
+
+The default keymap ships inside the package (``audiopoker/ui/keymap.toml``, kept identical to
+the documented copy at the repository root by a test). A user file, from the user config
+directory or ``--keymap FILE``, changes single bindings: each action it names gets the keys it
+gives, every other action keeps its default. A file with an unknown section or action, a bad
+key name, a wrong value or two actions on one key is refused as a whole, with a problem that
+names its line; the defaults are used instead.
+
+>>> keymap = default_keymap()
+>>> keymap.action_for(Mode.GAME, "C"), keymap.action_for(Mode.AMOUNT, "enter")
+('check_call', 'amount_confirm')
+>>> keymap.keys_for(Mode.GAME, "help")
+('h', '?')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+from prompt_toolkit.keys import KEY_ALIASES, Keys
+
+KEYMAP_FILE_NAME: Final = "keymap.toml"
+
+
+class Mode(enum.Enum):
+    """A keymap section: the keys that apply in one input state."""
+
+    GAME = "game"
+    AMOUNT = "amount"
+    CONFIRM = "confirm"
+
+
+# Every action, by section, in the order help lists them.
+ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
+    Mode.GAME: (
+        "check_call",
+        "raise",
+        "all_in",
+        "fold",
+        "chips",
+        "to_call",
+        "cards",
+        "board",
+        "best_hand",
+        "turn",
+        *(f"card_{number}" for number in range(1, 8)),
+        "pot",
+        "next_player",
+        "previous_player",
+        "last_action",
+        "repeat",
+        "history_back",
+        "history_forward",
+        "history_first",
+        "history_last",
+        "help",
+        "lesson",
+        "stop_speech",
+        "verbosity",
+        "faster",
+        "slower",
+        "quit",
+        "quit_now",
+    ),
+    Mode.AMOUNT: (
+        "amount_up",
+        "amount_down",
+        "amount_up_half_pot",
+        "amount_down_half_pot",
+        "amount_min",
+        "amount_max",
+        "amount_delete",
+        "amount_confirm",
+        "amount_cancel",
+    ),
+    Mode.CONFIRM: ("yes", "no"),
+}
+
+# Digits type the amount in the amount entry; they are not rebindable there.
+AMOUNT_DIGITS: Final = tuple("0123456789")
+
+# Named keys a keymap may use besides single characters (prompt_toolkit's names).
+_NAMED_KEYS: Final = frozenset(
+    {key.value for key in Keys if not key.value.startswith("<")} | set(KEY_ALIASES) | {"space"}
+)
+
+
+class ProblemKind(enum.Enum):
+    """Why a keymap file was refused."""
+
+    UNREADABLE = "unreadable"  # details: error
+    SYNTAX = "syntax"  # details: error
+    UNKNOWN_SECTION = "unknown_section"
+    UNKNOWN_ACTION = "unknown_action"
+    BAD_VALUE = "bad_value"  # not a key name string or a list of them
+    BAD_KEY = "bad_key"
+    CLASH = "clash"  # key bound to action and other
+
+
+@dataclass(frozen=True, slots=True)
+class KeymapProblem:
+    """One reason a keymap file was refused. ``line`` is 1-based, None when unknown."""
+
+    source: str
+    line: int | None
+    kind: ProblemKind
+    section: str | None = None
+    action: str | None = None
+    key: str | None = None
+    other: str | None = None  # the action that already has ``key``
+    error: str | None = None
+
+
+class KeymapError(Exception):
+    """A keymap file was refused; ``problems`` says where and why."""
+
+    def __init__(self, problems: list[KeymapProblem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{p.source}:{p.line}: {p.kind.value}" for p in problems))
+
+
+def normalize_key(name: str) -> str:
+    """The canonical form of a key name: prompt_toolkit's value, letters lower case.
+
+    Raises ValueError for a name prompt_toolkit does not know.
+
+    >>> normalize_key("Enter"), normalize_key("C"), normalize_key("space"), normalize_key("?")
+    ('c-m', 'c', ' ', '?')
+    """
+    if len(name) == 1:
+        return name.lower() if name.isalpha() else name
+    lowered = name.strip().lower()
+    if lowered not in _NAMED_KEYS:
+        raise ValueError(name)
+    if lowered == "space":
+        return " "
+    return KEY_ALIASES.get(lowered, lowered)
+
+
+@dataclass(frozen=True)
+class Keymap:
+    """Bindings per mode: action -> keys (canonical names, in file order)."""
+
+    bindings: Mapping[Mode, Mapping[str, tuple[str, ...]]]
+    source: str = "default"
+    _by_key: dict[Mode, dict[str, str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_key = {
+            mode: {key: action for action, keys in actions.items() for key in keys}
+            for mode, actions in self.bindings.items()
+        }
+        object.__setattr__(self, "_by_key", by_key)
+
+    def keys_for(self, mode: Mode, action: str) -> tuple[str, ...]:
+        """The keys bound to ``action`` in ``mode`` (possibly none)."""
+        return tuple(self.bindings.get(mode, {}).get(action, ()))
+
+    def action_for(self, mode: Mode, key: str) -> str | None:
+        """The action bound to ``key`` in ``mode``, or None."""
+        try:
+            canonical = normalize_key(key)
+        except ValueError:
+            return None
+        return self._by_key.get(mode, {}).get(canonical)
+
+    def items(self, mode: Mode) -> list[tuple[str, tuple[str, ...]]]:
+        """(action, keys) for every action of ``mode``, in help order."""
+        actions = self.bindings.get(mode, {})
+        return [(action, tuple(actions.get(action, ()))) for action in ACTIONS[mode]]
+
+
+def _line_of(text: str, section: str, action: str | None) -> int | None:
+    """The 1-based line defining ``action`` in ``[section]`` (or the section header)."""
+    current = None
+    header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]")
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = header.match(line)
+        if match:
+            current = match.group(1).strip().strip('"')
+            if action is None and current == section:
+                return number
+            continue
+        if action is not None and current == section:
+            key_match = re.match(r'^\s*"?([A-Za-z0-9_\-]+)"?\s*=', line)
+            if key_match and key_match.group(1) == action:
+                return number
+    return None
+
+
+def parse_keymap(
+    text: str, source: str
+) -> tuple[dict[Mode, dict[str, tuple[str, ...]]], dict[tuple[Mode, str], int | None]]:
+    """Parse keymap text into bindings and the line of each binding.
+
+    Raises KeymapError listing every problem found (not only the first).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        line = int(match.group(1)) if match else None
+        problem = KeymapProblem(source, line, ProblemKind.SYNTAX, error=str(error))
+        raise KeymapError([problem]) from error
+    problems: list[KeymapProblem] = []
+    bindings: dict[Mode, dict[str, tuple[str, ...]]] = {}
+    lines: dict[tuple[Mode, str], int | None] = {}
+    for section, entries in data.items():
+        try:
+            mode = Mode(section)
+        except ValueError:
+            problems.append(
+                KeymapProblem(
+                    source, _line_of(text, section, None), ProblemKind.UNKNOWN_SECTION, section
+                )
+            )
+            continue
+        if not isinstance(entries, dict):
+            problems.append(KeymapProblem(source, None, ProblemKind.UNKNOWN_SECTION, section))
+            continue
+        section_bindings = bindings.setdefault(mode, {})
+        for action, value in entries.items():
+            line = _line_of(text, section, action)
+            lines[mode, action] = line
+            if action not in ACTIONS[mode]:
+                problems.append(
+                    KeymapProblem(source, line, ProblemKind.UNKNOWN_ACTION, section, action)
+                )
+                continue
+            names = [value] if isinstance(value, str) else value
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                problems.append(KeymapProblem(source, line, ProblemKind.BAD_VALUE, section, action))
+                continue
+            keys: list[str] = []
+            for name in names:
+                try:
+                    keys.append(normalize_key(name))
+                except ValueError:
+                    problems.append(
+                        KeymapProblem(source, line, ProblemKind.BAD_KEY, section, action, key=name)
+                    )
+            section_bindings[action] = tuple(dict.fromkeys(keys))
+    if problems:
+        raise KeymapError(problems)
+    return bindings, lines
+
+
+def _clashes(
+    bindings: Mapping[Mode, Mapping[str, tuple[str, ...]]],
+    lines: Mapping[tuple[Mode, str], int | None],
+    source: str,
+    changed: set[tuple[Mode, str]] | None = None,
+) -> list[KeymapProblem]:
+    """Keys bound to two actions of one section. With ``changed``, blame the changed line."""
+    problems = []
+    for mode, actions in bindings.items():
+        owner: dict[str, str] = {}
+        for action in ACTIONS[mode]:
+            for key in actions.get(action, ()):
+                other = owner.get(key)
+                if other is None:
+                    owner[key] = action
+                    continue
+                blamed, kept = action, other
+                if changed is not None and (mode, other) in changed:
+                    blamed, kept = other, action
+                problems.append(
+                    KeymapProblem(
+                        source,
+                        lines.get((mode, blamed)),
+                        ProblemKind.CLASH,
+                        mode.value,
+                        blamed,
+                        key=key,
+                        other=kept,
+                    )
+                )
+    return problems
+
+
+def default_keymap_text() -> str:
+    """The text of the keymap shipped in the package."""
+    return resources.files("audiopoker.ui").joinpath(KEYMAP_FILE_NAME).read_text("utf-8")
+
+
+def default_keymap() -> Keymap:
+    """The shipped keymap. It is checked by the tests, so a problem here is a bug."""
+    bindings, lines = parse_keymap(default_keymap_text(), "default")
+    clashes = _clashes(bindings, lines, "default")
+    if clashes:
+        raise KeymapError(clashes)
+    full = {mode: {a: bindings.get(mode, {}).get(a, ()) for a in ACTIONS[mode]} for mode in Mode}
+    return Keymap(full, "default")
+
+
+def apply_overrides(base: Keymap, text: str, source: str) -> Keymap:
+    """``base`` with the bindings of a user file replacing single actions.
+
+    Raises KeymapError when the file is malformed or creates a clash.
+    """
+    overrides, lines = parse_keymap(text, source)
+    merged = {mode: dict(actions) for mode, actions in base.bindings.items()}
+    changed: set[tuple[Mode, str]] = set()
+    for mode, actions in overrides.items():
+        for action, keys in actions.items():
+            merged.setdefault(mode, {})[action] = keys
+            changed.add((mode, action))
+    clashes = _clashes(merged, lines, source, changed)
+    if clashes:
+        raise KeymapError(clashes)
+    return Keymap(merged, source)
+
+
+def load_keymap(paths: list[Path]) -> tuple[Keymap, list[KeymapProblem]]:
+    """The default keymap with each existing user file in ``paths`` applied in turn.
+
+    A refused file is skipped (its problems are returned for the player to hear); the
+    keymap built so far stays in force. A missing file is not a problem.
+    """
+    keymap = default_keymap()
+    problems: list[KeymapProblem] = []
+    for path in paths:
+        try:
+            text = path.read_text("utf-8")
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError) as error:
+            problems.append(
+                KeymapProblem(str(path), None, ProblemKind.UNREADABLE, error=str(error))
+            )
+            continue
+        try:
+            keymap = apply_overrides(keymap, text, str(path))
+        except KeymapError as error:
+            problems.extend(error.problems)
+    return keymap, problems
+
+
+def user_keymap_path() -> Path:
+    """Where a player's own keymap lives (the user config directory)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("audiopoker")) / KEYMAP_FILE_NAME

@@ -1,0 +1,234 @@
+"""One game at the keyboard: the wiring of table, seats, narration, output and key loop.
+
+``Session`` builds everything from ``Settings`` and runs it: the conductor plays in a
+worker thread (bots think there, off the key loop), the prompt_toolkit app reads keys in
+the calling thread and answers at once. ``play`` and ``watch`` differ only in whether seat
+0 is the person at the keyboard.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output as PtOutput
+
+from audiopoker.bots.levels import roster
+from audiopoker.engine.events import Event
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.game import BotSeat, Game, Seat, SpeechPacer
+from audiopoker.narration.language import Language
+from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.router import Router
+from audiopoker.ui.app import build_app
+from audiopoker.ui.controller import Controller
+from audiopoker.ui.keymap import Keymap, KeymapProblem
+from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.state import TableState
+from audiopoker.ui.texts import UiText
+from audiopoker.ui.words import NarrationWords, make_narrate
+
+log = logging.getLogger(__name__)
+
+Narrate = Callable[[Event], Sequence[Message]]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A game's options (the house defaults of RULES.md)."""
+
+    players: int = 6
+    chips: int = 200
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    bots: str = "normal"
+    name: str | None = None
+    seed: int | None = None
+    lang: Language = "en"
+    bot_delay: float = 1.0
+    hands: int | None = None
+    watch: bool = False
+    bot_time_budget: float | None = 0.08  # seconds a bot may think; None: iteration caps only
+
+
+class NarrationListener:
+    """Sends every event's sentences to the router (game events queue behind speech)."""
+
+    def __init__(self, narrate: Narrate, router: Router) -> None:
+        self._narrate = narrate
+        self._router = router
+
+    def on_event(self, event: Event) -> None:
+        """Narrate one event."""
+        for message in self._narrate(event):
+            self._router.send(message)
+
+
+class Session:
+    """Everything one game needs. ``run`` blocks until the game ends or the player quits."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        router: Router,
+        keymap: Keymap,
+        keymap_problems: Sequence[KeymapProblem] = (),
+        input: Input | None = None,
+        output: PtOutput | None = None,
+        narrate: Narrate | None = None,
+    ) -> None:
+        self.settings = settings
+        self.router = router
+        self.keymap = keymap
+        self.keymap_problems = list(keymap_problems)
+        self.text = UiText(settings.lang)
+        seed = settings.seed if settings.seed is not None else random.SystemRandom().getrandbits(32)
+        rng = random.Random(seed)
+        bots = roster(
+            settings.bots,
+            settings.players - (0 if settings.watch else 1),
+            settings.lang,
+            rng,
+            time_budget=settings.bot_time_budget,
+        )
+        me = None if settings.watch else 0
+        human_name = settings.name or self.text.default_name()
+        names = (
+            tuple(name for name, _ in bots) if me is None else (human_name, *(n for n, _ in bots))
+        )
+        config = TableConfig(
+            small_blind=settings.small_blind,
+            big_blind=settings.big_blind,
+            ante=settings.ante,
+            hand_limit=settings.hands,
+        )
+        self.table = Table(names, settings.chips, config, random.Random(rng.getrandbits(64)))
+        self.stopping = threading.Event()
+        self.human: HumanSeat | None = None
+        seats: list[Seat] = []
+        if me is not None:
+            self.human = HumanSeat(me, self.stopping, self._refused)
+            seats.append(self.human)
+        offset = len(seats)
+        seats.extend(BotSeat(bot, offset + index) for index, (_, bot) in enumerate(bots))
+        self.state = TableState(names, self.table.stacks, me)
+        self.words = NarrationWords(settings.lang, names, me, lambda: router.verbosity)
+        narrate = narrate if narrate is not None else make_narrate(settings.lang, names, me, router)
+        self.pacer = SpeechPacer(router.is_busy, settings.bot_delay, self.stopping)
+        self.game = Game(
+            self.table,
+            seats,
+            [self.state, NarrationListener(narrate, router)],
+            self.pacer,
+            stop_when_out=() if me is None else (me,),
+        )
+        self.game.stopping = self.stopping
+        self.controller = Controller(
+            state=self.state,
+            seat=self.human,
+            output=router,
+            words=self.words,
+            text=self.text,
+            keymap=keymap,
+            on_quit=self.quit,
+            get_pace=lambda: self.pacer.delay,
+            set_pace=self._set_pace,
+        )
+        self.app = build_app(self.controller, keymap, input, output)
+        self.error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+
+    # --- callbacks ----------------------------------------------------------------------
+    def _set_pace(self, seconds: float) -> None:
+        self.pacer.delay = seconds
+
+    def _refused(self, action: object, error: Exception) -> None:
+        # The controller only sends what LegalActions allows, so this is a safety net.
+        self.router.send(Message("error", str(error), interrupt=True))
+
+    def quit(self) -> None:
+        """Stop the game and leave the key loop (from the key loop's thread)."""
+        self.stopping.set()
+        if self.human is not None:
+            self.human.wake()
+        self._exit_app()
+
+    def _exit_app(self) -> None:
+        app = self.app
+        if app.is_running and not app.is_done:
+            app.exit()
+
+    # --- running ------------------------------------------------------------------------
+    def greet(self) -> None:
+        """The first words: keymap problems, then what game this is and how to get help."""
+        for problem in self.keymap_problems:
+            sentence = self.text.keymap_problem(
+                problem.kind.value,
+                problem.source,
+                problem.line,
+                **{
+                    k: v
+                    for k, v in {
+                        "section": problem.section,
+                        "action": problem.action,
+                        "key": problem.key,
+                        "other": problem.other,
+                    }.items()
+                    if v is not None
+                },
+            )
+            print(sentence, file=sys.stderr)
+            self.router.send(Message("error", sentence))
+        help_key = self.controller.key_label("help")
+        s = self.settings
+        if s.watch:
+            welcome = self.text.welcome_watch(s.players, help_key)
+        else:
+            welcome = self.text.welcome(
+                s.players - 1, s.chips, s.small_blind, s.big_blind, help_key
+            )
+        self.router.send(Message("welcome", welcome))
+
+    def _play(self) -> None:
+        try:
+            self.game.run()
+        except BaseException as error:  # shown after the key loop ends; never hang it
+            self.error = error
+            log.error("the game stopped: %s", "".join(traceback.format_exception(error)))
+        finally:
+            loop = self.app.loop
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(self._exit_app)
+
+    def _start_game(self) -> None:
+        self._thread = threading.Thread(target=self._play, name="audiopoker-game", daemon=True)
+        self._thread.start()
+
+    def run(self) -> int:
+        """Greet, play until the end or quit; 0 on a normal end, 1 if the game failed."""
+        self.greet()
+        try:
+            self.app.run(pre_run=self._start_game, handle_sigint=False)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.stopping.set()
+            if self.human is not None:
+                self.human.wake()
+            if self._thread is not None:
+                self._thread.join(timeout=10)
+        if self.error is not None:
+            print(f"audiopoker: the game stopped: {self.error!r}", file=sys.stderr)
+            return 1
+        return 0
+
+    def set_verbosity(self, level: Verbosity) -> None:
+        """Change how much is said (the router filters; narration reads it too)."""
+        self.router.verbosity = level

@@ -1,0 +1,313 @@
+"""Every sentence the key loop says, from the ``ui`` gettext domain.
+
+The catalogs are ``audiopoker/ui/locale/{en,es}/LC_MESSAGES/ui.po``, loaded by the
+narration layer's catalog loader; keys are stable ids (``ui.chips``), plurals go through
+the catalog so Spanish agrees. Cards and hands are named by the narration layer and passed
+in as finished words; key names come from here, in the player's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from audiopoker.narration.catalog import Catalog, get_catalog
+from audiopoker.narration.language import Language
+from audiopoker.output.message import Verbosity
+
+UI_DOMAIN: Final = "ui"
+UI_LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+
+# Named keys and the catalog key of their spoken name.
+_KEY_NAMES: Final = {
+    " ": "space",
+    "c-m": "enter",
+    "c-i": "tab",
+    "c-h": "backspace",
+    "escape": "escape",
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "home": "home",
+    "end": "end",
+    "pageup": "pageup",
+    "pagedown": "pagedown",
+    "insert": "insert",
+    "delete": "delete",
+    "+": "plus",
+    "-": "minus",
+    "=": "equals",
+    "?": "question",
+    ",": "comma",
+    ".": "period",
+    "/": "slash",
+    "*": "asterisk",
+}
+
+LESSON_LINES: Final = 14
+
+
+class UiText:
+    """The UI's sentences in one language."""
+
+    def __init__(self, lang: Language = "en") -> None:
+        self.lang: Language = lang
+        self.catalog: Catalog = get_catalog(lang, UI_DOMAIN, UI_LOCALE_DIR)
+
+    def _(self, key: str, /, **fields: object) -> str:
+        return self.catalog.text("ui." + key, **fields)
+
+    def _n(self, key: str, count: int, /, **fields: object) -> str:
+        return self.catalog.plural("ui." + key, count, **fields)
+
+    def join(self, items: Sequence[str], conjunction: str = "and") -> str:
+        """'a, b and c' ('a, b y c') in the player's language."""
+        return self.catalog.join(items, conjunction)
+
+    def number(self, value: float) -> str:
+        """A decimal number as the language writes it (1.5, 1,5)."""
+        shown = f"{value:g}"
+        return shown.replace(".", ",") if self.lang == "es" else shown
+
+    # --- keys, help and lesson ----------------------------------------------------------
+    def key_name(self, key: str) -> str:
+        """A key as the player says it: 'C', 'Escape', 'Up arrow', 'Control+C'."""
+        if key in _KEY_NAMES:
+            return self._("key." + _KEY_NAMES[key])
+        if key.startswith("c-") and len(key) > 2:
+            return self._("key.control", key=self.key_name(key[2:]))
+        if key.startswith("s-") and len(key) > 2:
+            return self._("key.shift", key=self.key_name(key[2:]))
+        if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
+            return key.upper()
+        return key.upper() if key.isalpha() else key
+
+    def keys_or(self, names: Sequence[str]) -> str:
+        """Several keys for one action: 'H or question mark'."""
+        return self.join(names, "or")
+
+    def no_key(self) -> str:
+        return self._("key.none")
+
+    def action_description(self, action: str) -> str:
+        """What a keymap action does, for help."""
+        if action.startswith("card_"):
+            number = int(action.removeprefix("card_"))
+            if number <= 2:
+                return self._("action.card_hole", number=number)
+            return self._("action.card_board", number=number - 2)
+        return self._("action." + action)
+
+    def help_intro(self, back: str, forward: str) -> str:
+        return self._("help.intro", back=back, forward=forward)
+
+    def help_line(self, keys: str, description: str) -> str:
+        return self._("help.line", keys=keys, description=description)
+
+    def help_amount_intro(self) -> str:
+        return self._("help.amount_intro")
+
+    def help_confirm_intro(self) -> str:
+        return self._("help.confirm_intro")
+
+    def lesson(self) -> list[str]:
+        """The short spoken lesson: the hands from best to worst, then the betting."""
+        return [self._(f"lesson.{number}") for number in range(1, LESSON_LINES + 1)]
+
+    def welcome(self, bots: int, chips: int, small: int, big: int, help_key: str) -> str:
+        return self._n("welcome", bots, chips=chips, small=small, big=big, help=help_key)
+
+    def welcome_watch(self, players: int, help_key: str) -> str:
+        return self._n("welcome_watch", players, help=help_key)
+
+    def keymap_problem(self, kind: str, source: str, line: int | None, **details: str) -> str:
+        """One refused keymap file; ``kind`` is a keymap ProblemKind value."""
+        if line is None:
+            where = self._("keymap.where_file", source=source)
+        else:
+            where = self._("keymap.where", source=source, line=line)
+        reason = self._("keymap." + kind, **details)
+        return self._("keymap.problem", where=where, reason=reason)
+
+    def default_name(self) -> str:
+        """The player's name when --name is not given."""
+        return self._("default_name")
+
+    # --- answers to query keys ----------------------------------------------------------
+    def chips(self, chips: int) -> str:
+        return self._n("chips", chips)
+
+    def chips_in_front(self, chips: int, committed: int) -> str:
+        return self._n("chips_in_front", chips, committed=committed)
+
+    def to_call(self, amount: int) -> str:
+        return self._n("to_call", amount)
+
+    def to_call_all_in(self, amount: int) -> str:
+        return self._n("to_call_all_in", amount)
+
+    def nothing_to_call(self) -> str:
+        return self._("nothing_to_call")
+
+    def no_hand(self) -> str:
+        return self._("no_hand")
+
+    def watching(self) -> str:
+        return self._("watching")
+
+    def you_folded(self) -> str:
+        return self._("you_folded")
+
+    def you_are_out(self) -> str:
+        return self._("you_are_out")
+
+    def not_in_hand(self) -> str:
+        return self._("not_in_hand")
+
+    def all_in_already(self) -> str:
+        return self._("all_in_already")
+
+    def your_cards(self, cards: Sequence[str]) -> str:
+        return self._("your_cards", cards=self.join(cards))
+
+    def your_folded_cards(self, cards: Sequence[str]) -> str:
+        return self._("your_folded_cards", cards=self.join(cards))
+
+    def no_cards(self) -> str:
+        return self._("no_cards")
+
+    def board(self, cards: Sequence[str]) -> str:
+        return self._("board", cards=self.join(cards))
+
+    def board_empty(self) -> str:
+        return self._("board_empty")
+
+    def best_hand(self, hand: str) -> str:
+        return self._("best_hand", hand=hand)
+
+    def your_turn(self) -> str:
+        return self._("your_turn")
+
+    def whose_turn(self, name: str) -> str:
+        return self._("whose_turn", name=name)
+
+    def nobody_to_act(self) -> str:
+        return self._("nobody_to_act")
+
+    def card(self, name: str) -> str:
+        return self._("card", card=name)
+
+    def card_not_dealt(self, number: int) -> str:
+        return self._("card_not_dealt", number=number)
+
+    def pot(self, amount: int) -> str:
+        return self._n("pot", amount)
+
+    def pot_empty(self) -> str:
+        return self._("pot_empty")
+
+    def pots(self, main: int, sides: Sequence[int]) -> str:
+        parts = [self._("pots.main", amount=main)]
+        parts += [
+            self._("pots.side", number=index, amount=amount)
+            for index, amount in enumerate(sides, start=1)
+        ]
+        return self._("pots", list=self.join(parts))
+
+    def player(self, seat: int, name: str, stack: int, status: Sequence[str]) -> str:
+        return self._n("player", stack, seat=seat, name=name, status=", ".join(status))
+
+    def status(self, key: str, **values: object) -> str:
+        """One part of a player's status (you, folded, all_in, button, bet, ...)."""
+        return self._("status." + key, **values)
+
+    def no_last_action(self) -> str:
+        return self._("no_last_action")
+
+    def verbosity(self, level: Verbosity) -> str:
+        return self._("verbosity." + level.name.lower())
+
+    def pace(self, seconds: float) -> str:
+        if seconds <= 0:
+            return self._("pace.fast")
+        return self._("pace.seconds", seconds=self.number(seconds))
+
+    def pace_limit(self, seconds: float) -> str:
+        return self._("pace.limit", pace=self.pace(seconds))
+
+    def unknown_key(self, key: str, help_key: str) -> str:
+        return self._("unknown_key", key=key, help=help_key)
+
+    # --- actions out of turn and refused ------------------------------------------------
+    def not_your_turn(self, name: str) -> str:
+        return self._("not_your_turn", name=name)
+
+    def not_your_turn_dealing(self) -> str:
+        return self._("not_your_turn_dealing")
+
+    def not_your_turn_between_hands(self) -> str:
+        return self._("not_your_turn_between_hands")
+
+    def watching_no_action(self) -> str:
+        return self._("watching_no_action")
+
+    def game_over(self) -> str:
+        return self._("game_over")
+
+    def cannot_raise(self, to_call: int, call: str, fold: str) -> str:
+        return self._n("cannot_raise", to_call, call=call, fold=fold)
+
+    def cannot_raise_all_in_call(self, to_call: int, call: str, fold: str) -> str:
+        return self._n("cannot_raise_all_in_call", to_call, call=call, fold=fold)
+
+    def cannot_all_in(self, to_call: int, call: str, fold: str) -> str:
+        return self._n("cannot_all_in", to_call, call=call, fold=fold)
+
+    def confirm_fold(self, yes: str, no: str) -> str:
+        return self._("confirm_fold", yes=yes, no=no)
+
+    def fold_cancelled(self) -> str:
+        return self._("fold_cancelled")
+
+    def confirm_quit(self, yes: str, no: str) -> str:
+        return self._("confirm_quit", yes=yes, no=no)
+
+    def quit_cancelled(self) -> str:
+        return self._("quit_cancelled")
+
+    def goodbye(self) -> str:
+        return self._("goodbye")
+
+    # --- amount entry -------------------------------------------------------------------
+    def amount_open(self, bet: bool, minimum: int, maximum: int, confirm: str, cancel: str) -> str:
+        fields = {"minimum": minimum, "maximum": maximum, "confirm": confirm, "cancel": cancel}
+        if minimum == maximum:
+            return self._("amount.only_all_in", **fields)
+        return self._("amount.open_bet" if bet else "amount.open_raise", **fields)
+
+    def amount_value(self, amount: int, minimum: int, maximum: int) -> str:
+        if amount == maximum:
+            return self._("amount.all_in", amount=amount)
+        if amount == minimum:
+            return self._("amount.minimum", amount=amount)
+        return self._("amount.value", amount=amount)
+
+    def amount_typed(self, digits: str) -> str:
+        return digits if digits else self._("amount.empty_typed")
+
+    def amount_out_of_range(self, amount: int, minimum: int, maximum: int) -> str:
+        return self._("amount.out_of_range", amount=amount, minimum=minimum, maximum=maximum)
+
+    def amount_empty(self, minimum: int, maximum: int) -> str:
+        return self._("amount.empty", minimum=minimum, maximum=maximum)
+
+    def amount_cancelled(self) -> str:
+        return self._("amount.cancelled")
+
+    def amount_pending(self, confirm: str, cancel: str) -> str:
+        return self._("amount.pending", confirm=confirm, cancel=cancel)
+
+    def amount_turn_gone(self) -> str:
+        return self._("amount.turn_gone")
