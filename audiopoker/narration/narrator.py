@@ -1,0 +1,534 @@
+"""Events to sentences for one listener: a pure function of (event, listener, language,
+verbosity), plus the table context folded from the events seen so far (names, button and
+positions, the listener's own cards, the board, the pot, the hands shown).
+
+Deliberately silent events (at normal verbosity): another seat's ``HoleCardsDealt`` (it is
+secret; ``reveal_hole_cards`` speaks it for watch and replay), ``CardBurned`` (spoken at
+verbose), and an ``AntePosted`` for a full regular ante (``HandStarted`` already says that
+every player antes; short, all-in and big-blind antes are spoken).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from audiopoker.cards import Card
+from audiopoker.engine.actions import ActionKind, LegalActions, Street
+from audiopoker.engine.events import (
+    ActionRequired,
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindKind,
+    BlindPosted,
+    BlindsChanged,
+    CardBurned,
+    Event,
+    GameEnded,
+    GameEndReason,
+    HandEnded,
+    HandRevealed,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerEliminated,
+    PotAwarded,
+    StreetDealt,
+)
+from audiopoker.evaluator import best_hand
+from audiopoker.narration.catalog import Catalog, get_catalog
+from audiopoker.narration.explain import reason_sentences
+from audiopoker.narration.language import Language
+from audiopoker.narration.positions import Position, seat_positions
+from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
+from audiopoker.output.message import Message, Verbosity
+from audiopoker.showdown import decide, plays_the_board, significance
+
+_STREET_KEYS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
+
+
+def event_kind(event: Event) -> str:
+    """The snake_case name of an event's class: ``ActionTaken`` -> ``action_taken``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()
+
+
+class Narrator:
+    """Turns events into messages for the player in ``listener_seat`` (None: a spectator).
+
+    ``names`` holds every table seat's name. ``announce_best_hand`` speaks the listener's
+    best hand after each street. ``reveal_hole_cards`` speaks every seat's cards (for
+    watching bots or replaying a history).
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        lang: Language,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        listener_seat: int | None = None,
+        announce_best_hand: bool = True,
+        reveal_hole_cards: bool = False,
+    ) -> None:
+        self.names = tuple(names)
+        self.lang: Language = lang
+        self.verbosity = verbosity
+        self.listener_seat = listener_seat
+        self.announce_best_hand = announce_best_hand
+        self.reveal_hole_cards = reveal_hole_cards
+        self._catalog: Catalog = get_catalog(lang)
+        self._handlers: dict[type[Event], Callable[[Any], list[Message]]] = {
+            HandStarted: self._hand_started,
+            AntePosted: self._ante_posted,
+            BlindPosted: self._blind_posted,
+            HoleCardsDealt: self._hole_cards_dealt,
+            CardBurned: self._card_burned,
+            StreetDealt: self._street_dealt,
+            ActionRequired: self._action_required,
+            ActionTaken: self._action_taken,
+            BetReturned: self._bet_returned,
+            HandRevealed: self._hand_revealed,
+            HandShown: self._hand_shown,
+            PotAwarded: self._pot_awarded,
+            HandEnded: self._hand_ended,
+            PlayerEliminated: self._player_eliminated,
+            BlindsChanged: self._blinds_changed,
+            GameEnded: self._game_ended,
+        }
+        self._reset_hand(None)
+
+    # ------------------------------------------------------------------ table context
+
+    def _reset_hand(self, event: HandStarted | None) -> None:
+        self.hand: HandStarted | None = event
+        self.positions: dict[int, Position] = seat_positions(event) if event else {}
+        self.hole_cards: tuple[Card, ...] = ()
+        self.board: tuple[Card, ...] = ()
+        self.pot = 0
+        self.folded: set[int] = set()
+        self.all_in: set[int] = set()
+        self.shown: dict[int, HandShown] = {}
+
+    @property
+    def listener_in_hand(self) -> bool:
+        """The listener was dealt in and has not folded."""
+        seat = self.listener_seat
+        return (
+            seat is not None
+            and self.hand is not None
+            and seat in self.hand.seats_in_hand
+            and seat not in self.folded
+        )
+
+    # ------------------------------------------------------------------ helpers
+
+    def _text(self, key: str, **fields: object) -> str:
+        return self._catalog.text(key, **fields)
+
+    def _who(self, seat: int) -> str:
+        return "you" if seat == self.listener_seat else "other"
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else str(seat + 1)
+
+    def _seat_text(self, key: str, seat: int, **fields: object) -> str:
+        """``key.you`` for the listener, ``key.other`` with ``{name}`` for anyone else."""
+        if seat == self.listener_seat:
+            return self._text(f"{key}.you", **fields)
+        return self._text(f"{key}.other", name=self._name(seat), **fields)
+
+    def _seat_plural(self, key: str, seat: int, count: int, **fields: object) -> str:
+        if seat == self.listener_seat:
+            return self._catalog.plural(f"{key}.you", count, **fields)
+        return self._catalog.plural(f"{key}.other", count, name=self._name(seat), **fields)
+
+    def _names_list(self, seats: Sequence[int]) -> str:
+        """Players joined with "and"; the listener as "you", last (entre Beto y tú)."""
+        others = [self._name(seat) for seat in seats if seat != self.listener_seat]
+        if self.listener_seat in seats:
+            others.append(self._text("names.you"))
+        return self._catalog.join(others)
+
+    def _message(
+        self,
+        kind: str,
+        sentences: Sequence[str],
+        level: Verbosity = Verbosity.BRIEF,
+        braille: str | None = None,
+    ) -> list[Message]:
+        if not sentences or self.verbosity < level:
+            return []
+        return [Message(kind, " ".join(sentences), braille=braille, min_verbosity=level)]
+
+    # ------------------------------------------------------------------ entry point
+
+    def narrate(self, event: Event) -> list[Message]:
+        """The messages for one event, in order (possibly none)."""
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            return []
+        return handler(event)
+
+    # ------------------------------------------------------------------ hand start
+
+    def _hand_started(self, event: HandStarted) -> list[Message]:
+        self._reset_hand(event)
+        button_seated = event.button in event.seats_in_hand
+        if not button_seated:
+            opening = self._text("hand.started.dead", number=event.hand_number)
+        else:
+            opening = self._seat_text("hand.started", event.button, number=event.hand_number)
+        sentences = [opening]
+        if event.small_blind is None:
+            sentences.append(self._text("hand.no_small_blind"))
+        if event.ante and event.big_blind_ante:
+            sentences.append(self._text("hand.big_blind_ante"))
+        elif event.ante:
+            sentences.append(self._text("hand.antes", amount=amount(event.ante)))
+        messages = self._message("hand_started", sentences)
+        position = (
+            self.positions.get(self.listener_seat) if self.listener_seat is not None else None
+        )
+        if position is not None:
+            messages += self._message(
+                "hand_started",
+                [self._text(f"position.you.{position.value}")],
+                Verbosity.NORMAL,
+            )
+        stacks = [
+            self._text("stack.item", name=self._name(seat), amount=amount(event.stacks[seat]))
+            for seat in event.seats_in_hand
+        ]
+        messages += self._message(
+            "hand_started",
+            [self._text("hand.stacks", stacks=self._catalog.join(stacks))],
+            Verbosity.VERBOSE,
+        )
+        return messages
+
+    def _ante_posted(self, event: AntePosted) -> list[Message]:
+        self.pot += event.amount
+        if event.all_in:
+            self.all_in.add(event.seat)
+        fields = {"amount": amount(event.amount)}
+        hand = self.hand
+        if event.all_in:
+            text, level = self._seat_text("ante.all_in", event.seat, **fields), Verbosity.BRIEF
+        elif hand is not None and hand.big_blind_ante:
+            text, level = self._seat_text("ante.big_blind", event.seat, **fields), Verbosity.NORMAL
+        elif hand is not None and event.amount < hand.ante:
+            text, level = self._seat_text("ante", event.seat, **fields), Verbosity.NORMAL
+        else:  # a full regular ante: HandStarted said it for everyone
+            text, level = self._seat_text("ante", event.seat, **fields), Verbosity.VERBOSE
+        return self._message("ante_posted", [text], level)
+
+    def _blind_posted(self, event: BlindPosted) -> list[Message]:
+        self.pot += event.amount
+        if event.all_in:
+            self.all_in.add(event.seat)
+        kind = "small" if event.kind is BlindKind.SMALL else "big"
+        suffix = ".all_in" if event.all_in else ""
+        text = self._seat_text(f"blind.{kind}{suffix}", event.seat, amount=amount(event.amount))
+        return self._message("blind_posted", [text])
+
+    def _hole_cards_dealt(self, event: HoleCardsDealt) -> list[Message]:
+        mine = event.seat == self.listener_seat
+        if mine:
+            self.hole_cards = tuple(event.cards)
+        elif not self.reveal_hole_cards:
+            return []  # secret: other seats' cards are never spoken
+        text = self._seat_text("hole_cards", event.seat, cards=card_list(event.cards, self.lang))
+        brief = self._seat_text(
+            "hole_cards", event.seat, cards=card_list(event.cards, self.lang, brief=True)
+        )
+        return self._message("hole_cards_dealt", [text], braille=brief)
+
+    def _card_burned(self, event: CardBurned) -> list[Message]:
+        return self._message("card_burned", [self._text("burn")], Verbosity.VERBOSE)
+
+    # ------------------------------------------------------------------ streets and turns
+
+    def _street_dealt(self, event: StreetDealt) -> list[Message]:
+        self.board = tuple(event.board)
+        key = f"street.{_STREET_KEYS.get(event.street, 'flop')}"
+        text = self._text(key, cards=card_list(event.cards, self.lang))
+        brief = self._text(key, cards=card_list(event.cards, self.lang, brief=True))
+        messages = self._message("street_dealt", [text], braille=brief)
+        board = self._text(
+            "street.board", cards=card_list(self.board, self.lang), pot=amount(self.pot)
+        )
+        messages += self._message("street_dealt", [board], Verbosity.VERBOSE)
+        if self.announce_best_hand and self.listener_in_hand and len(self.hole_cards) == 2:
+            messages += self.best_hand_messages()
+        return messages
+
+    def best_hand_messages(self) -> list[Message]:
+        """The listener's best hand with the board so far (kind ``best_hand``); nothing
+        before the flop or without cards. The UI's "best hand" key can use it too."""
+        if len(self.hole_cards) != 2 or len(self.board) < 3:
+            return []
+        value, used = best_hand(self.hole_cards, self.board)
+        key = "best_hand.you.board" if used == 0 else "best_hand.you"
+        text = self._text(key, hand=describe_hand(value, self.lang, article=True))
+        return self._message("best_hand", [text])
+
+    def _action_required(self, event: ActionRequired) -> list[Message]:
+        if event.seat != self.listener_seat:
+            text = self._text("turn.other", name=self._name(event.seat))
+            return self._message("action_required", [text], Verbosity.NORMAL)
+        return self.your_turn_messages(event.legal)
+
+    def your_turn_messages(self, legal: LegalActions) -> list[Message]:
+        """The listener's turn (kind ``your_turn``): what calling costs, the pot, and the
+        legal choices with the bet or raise range (its minimum is the minimum raise)."""
+        pot, cost = amount(legal.pot), amount(legal.to_call)
+        if self.verbosity <= Verbosity.BRIEF:
+            if legal.can_call:
+                return self._message("your_turn", [self._text("your_turn.brief.call", amount=cost)])
+            return self._message("your_turn", [self._text("your_turn.brief.free")])
+        if legal.can_check or not legal.can_call:
+            opening = self._text("your_turn.free", pot=pot)
+        elif legal.call_is_all_in:
+            opening = self._text("your_turn.call_all_in", amount=cost, pot=pot)
+        else:
+            opening = self._text("your_turn.call", amount=cost, pot=pot)
+        sentences = [opening, self._text("your_turn.choices", choices=self._choices(legal))]
+        if self.verbosity >= Verbosity.VERBOSE:
+            sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
+        return self._message("your_turn", sentences)
+
+    def _choices(self, legal: LegalActions) -> str:
+        choices: list[str] = []
+        if legal.can_check:
+            choices.append(self._text("choice.check"))
+        elif legal.can_call:
+            choices.append(
+                self._text("choice.call_all_in" if legal.call_is_all_in else "choice.call")
+            )
+        if legal.raise_kind is not None:
+            verb = "bet" if legal.raise_kind is ActionKind.BET else "raise"
+            low, high = amount(legal.min_raise_to), amount(legal.max_raise_to)
+            if legal.min_raise_to >= legal.max_raise_to:
+                choices.append(self._text(f"choice.{verb}_all_in", amount=high))
+            else:
+                choices.append(self._text(f"choice.{verb}", minimum=low, maximum=high))
+        if not legal.can_check:
+            choices.append(self._text("choice.fold"))
+        return self._catalog.join(choices, "or")
+
+    # ------------------------------------------------------------------ actions
+
+    def _action_taken(self, event: ActionTaken) -> list[Message]:
+        self.pot = event.pot
+        if event.kind is ActionKind.FOLD:
+            self.folded.add(event.seat)
+        if event.all_in:
+            self.all_in.add(event.seat)
+        key = f"action.{event.kind.value}"
+        if event.all_in and event.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
+            key += ".all_in"
+        sentences = [self._seat_text(key, event.seat, amount=amount(event.to))]
+        betting = event.kind in (ActionKind.BET, ActionKind.RAISE)
+        if betting and event.all_in and not event.full_raise:
+            sentences.append(self._text("action.short_all_in"))
+        messages = self._message("action_taken", sentences)
+        details: list[str] = []
+        if event.kind is ActionKind.CALL and 0 < event.amount < event.to:
+            details.append(self._seat_text("action.more", event.seat, amount=amount(event.amount)))
+        if event.kind is not ActionKind.FOLD:
+            details.append(
+                self._seat_plural("action.stack", event.seat, event.stack, pot=amount(event.pot))
+            )
+        return messages + self._message("action_taken", details, Verbosity.VERBOSE)
+
+    def _bet_returned(self, event: BetReturned) -> list[Message]:
+        self.pot -= event.amount
+        text = self._seat_plural("returned", event.seat, event.amount)
+        return self._message("bet_returned", [text])
+
+    # ------------------------------------------------------------------ showdown
+
+    def _hand_revealed(self, event: HandRevealed) -> list[Message]:
+        text = self._seat_text("revealed", event.seat, cards=card_list(event.cards, self.lang))
+        brief = self._seat_text(
+            "revealed", event.seat, cards=card_list(event.cards, self.lang, brief=True)
+        )
+        return self._message("hand_revealed", [text], braille=brief)
+
+    def _hand_shown(self, event: HandShown) -> list[Message]:
+        self.shown[event.seat] = event
+        hand = describe_hand(event.value, self.lang)
+        shows = self._seat_text(
+            "shown", event.seat, cards=card_list(event.cards, self.lang), hand=hand
+        )
+        brief = self._seat_text(
+            "shown", event.seat, cards=card_list(event.cards, self.lang, brief=True), hand=hand
+        )
+        ranks = rank_list(significance(event.value), self.lang)
+        if self._plays_board(event):
+            best = self._seat_text("shown.board", event.seat, ranks=ranks)
+        else:
+            best = self._text("shown.best", ranks=ranks)
+        messages = self._message("hand_shown", [shows, best], braille=f"{brief} {best}")
+        if event.hole_cards_used and not self._plays_board(event):
+            key = "shown.uses_one" if event.hole_cards_used == 1 else "shown.uses_both"
+            messages += self._message(
+                "hand_shown", [self._seat_text(key, event.seat)], Verbosity.VERBOSE
+            )
+        return messages
+
+    def _plays_board(self, shown: HandShown) -> bool:
+        return shown.hole_cards_used == 0 or plays_the_board(shown.value, self.board)
+
+    def _pot_name(self, index: int) -> str | None:
+        """None while no one is all in: then there is a single pot."""
+        if not self.all_in:
+            return None
+        if index == 0:
+            return self._text("pot.main")
+        return self._text("pot.side", number=index)
+
+    def _pot_awarded(self, event: PotAwarded) -> list[Message]:
+        pot = self._pot_name(event.pot_index)
+        total = amount(event.amount)
+        sentences: list[str] = []
+        if len(event.winners) == 1:
+            seat = event.winners[0]
+            value = event.winning_value
+            if value is None and seat in self.shown:
+                value = self.shown[seat].value
+            if event.uncontested or value is None:
+                if pot is None:
+                    sentences.append(self._seat_text("pot.uncontested", seat, amount=total))
+                else:
+                    sentences.append(
+                        self._seat_text("pot.named.uncontested", seat, pot=pot, amount=total)
+                    )
+            else:
+                hand = describe_hand(value, self.lang, article=True)
+                if pot is None:
+                    sentences.append(self._seat_text("pot.win", seat, amount=total, hand=hand))
+                else:
+                    sentences.append(
+                        self._seat_text("pot.named.win", seat, pot=pot, amount=total, hand=hand)
+                    )
+        else:
+            sentences.append(self._split_sentence(event, pot, total))
+            sentences += self._odd_chip_sentences(event)
+        messages = self._message("pot_awarded", sentences)
+        if not event.uncontested:
+            messages += self._message("pot_awarded", self._why(event))
+        return messages
+
+    def _split_sentence(self, event: PotAwarded, pot: str | None, total: str) -> str:
+        names = self._names_list(event.winners)
+        named = "pot.named.split" if pot is not None else "pot.split"
+        fields: dict[str, object] = {"amount": total, "names": names}
+        if pot is not None:
+            fields["pot"] = pot
+        if len(set(event.shares)) == 1:
+            return self._text(named, share=amount(event.shares[0]), **fields)
+        shares = [
+            self._text("share.item.you", amount=amount(share))
+            if seat == self.listener_seat
+            else self._text("share.item", amount=amount(share), name=self._name(seat))
+            for seat, share in zip(event.winners, event.shares, strict=True)
+        ]
+        return self._text(f"{named}.uneven", shares=self._catalog.join(shares), **fields)
+
+    def _odd_chip_sentences(self, event: PotAwarded) -> list[str]:
+        seats = event.odd_chip_seats
+        if not seats:
+            return []
+        if tuple(seats) == (self.listener_seat,):
+            return [self._text("pot.odd_chip.you")]
+        names = self._catalog.join([self._name(seat) for seat in seats])
+        return [self._catalog.plural("pot.odd_chip", len(seats), names=names)]
+
+    def _why(self, event: PotAwarded) -> list[str]:
+        seats = [seat for seat in event.eligible if seat in self.shown]
+        if len(seats) < 2:
+            return []
+        shown = [self.shown[seat] for seat in seats]
+        values = [entry.value for entry in shown]
+        winners, reason = decide(values, [self._plays_board(entry) for entry in shown])
+        if {seats[index] for index in winners} != set(event.winners):
+            return []  # the engine knows better (it never disagrees in practice)
+        you = seats.index(self.listener_seat) if self.listener_seat in seats else None
+        names = [self._name(seat) for seat in seats]
+        return reason_sentences(reason, values, names, self.lang, you, len(winners))
+
+    # ------------------------------------------------------------------ between hands
+
+    def _hand_ended(self, event: HandEnded) -> list[Message]:
+        sentences = [self._text("hand_ended", number=event.hand_number)]
+        seat = self.listener_seat
+        hand = self.hand
+        if seat is not None and hand is not None and seat in hand.seats_in_hand:
+            net, stack = event.net[seat], event.stacks[seat]
+            if net > 0:
+                sentences.append(self._catalog.plural("hand_ended.won", net, stack=amount(stack)))
+            elif net < 0:
+                sentences.append(self._catalog.plural("hand_ended.lost", -net, stack=amount(stack)))
+            else:
+                sentences.append(self._catalog.plural("hand_ended.even", stack))
+        messages = self._message("hand_ended", sentences, Verbosity.NORMAL)
+        seats = hand.seats_in_hand if hand is not None else range(len(event.stacks))
+        stacks = [
+            self._text("stack.item", name=self._name(s), amount=amount(event.stacks[s]))
+            for s in seats
+        ]
+        messages += self._message(
+            "hand_ended",
+            [self._text("hand.stacks", stacks=self._catalog.join(stacks))],
+            Verbosity.VERBOSE,
+        )
+        return messages
+
+    def _player_eliminated(self, event: PlayerEliminated) -> list[Message]:
+        text = self._seat_text("eliminated", event.seat, place=ordinal(event.place, self.lang))
+        return self._message("player_eliminated", [text])
+
+    def _blinds_changed(self, event: BlindsChanged) -> list[Message]:
+        fields = {
+            "small": amount(event.small_blind_amount),
+            "big": amount(event.big_blind_amount),
+        }
+        if event.ante:
+            text = self._text("blinds_changed.ante", ante=amount(event.ante), **fields)
+        else:
+            text = self._text("blinds_changed", **fields)
+        return self._message("blinds_changed", [text])
+
+    def _game_ended(self, event: GameEnded) -> list[Message]:
+        winners = event.winners
+        sentences: list[str] = []
+        if len(winners) > 1:
+            sentences.append(
+                self._text(
+                    "game.limit.tie",
+                    names=self._names_list(winners),
+                    stack=amount(event.stacks[winners[0]]),
+                )
+            )
+        elif winners:
+            key = "game.limit" if event.reason is GameEndReason.HAND_LIMIT else "game.won"
+            sentences.append(
+                self._seat_text(key, winners[0], stack=amount(event.stacks[winners[0]]))
+            )
+        standings = [
+            self._text(
+                "standing.item",
+                place=ordinal(place, self.lang),
+                name=self._name(seat),
+                stack=amount(event.stacks[seat]),
+            )
+            for place, seat in enumerate(event.standings, start=1)
+        ]
+        if standings:
+            joined = standings[0]
+            for item in standings[1:]:
+                joined = self._text("list.semicolon", first=joined, next=item)
+            sentences.append(self._text("game.standings", standings=joined))
+        return self._message("game_ended", sentences)

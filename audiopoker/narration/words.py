@@ -1,0 +1,137 @@
+"""Cards, ranks, hands, amounts and places in words (every word from the catalogs).
+
+>>> from audiopoker.cards import Card
+>>> card_name(Card("Th"), "en"), card_name(Card("As"), "es")
+('ten of hearts', 'as de picas')
+>>> card_name(Card("Th"), "es", brief=True)
+'10♥'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from audiopoker.cards import Card, Rank, Suit
+from audiopoker.evaluator import Category, HandValue
+from audiopoker.narration.catalog import get_catalog
+from audiopoker.narration.language import Language
+from audiopoker.showdown import significance
+
+
+def amount(value: int) -> str:
+    """A chip amount as plain digits: no thousands separator, which synthesizers misread
+    ("1.000" is "one point zero zero zero" to an English voice, "1,000" a decimal to a
+    Spanish one); every voice reads "1000" as a thousand.
+
+    >>> amount(12500)
+    '12500'
+    """
+    return str(int(value))
+
+
+def rank_name(rank: Rank, lang: Language, plural: bool = False) -> str:
+    """'king' / 'rey'; plural 'kings' / 'reyes'."""
+    prefix = "ranks" if plural else "rank"
+    return get_catalog(lang).text(f"{prefix}.{rank.name.lower()}")
+
+
+def rank_gender(rank: Rank, lang: Language) -> str:
+    """The grammatical gender of the rank's noun, 'm' or 'f', as the catalog declares it
+    (Spanish: 'la jota', 'la reina', 'el rey'). Used to pick whole-sentence variants."""
+    gender = get_catalog(lang).text(f"rank.{rank.name.lower()}.gender")
+    return "f" if gender == "f" else "m"
+
+
+def suit_name(suit: Suit, lang: Language) -> str:
+    """'spades' / 'picas'."""
+    return get_catalog(lang).text(f"suit.{suit.name.lower()}")
+
+
+def card_name(card: Card, lang: Language, brief: bool = False) -> str:
+    """A card in full words ('ace of spades', 'as de picas'), or the brief form for
+    braille and terse speech ('A♠', '10♥')."""
+    catalog = get_catalog(lang)
+    if brief:
+        return catalog.text(
+            "card.brief",
+            rank=catalog.text(f"rank.{card.rank.name.lower()}.short"),
+            suit=catalog.text(f"suit.{card.suit.name.lower()}.short"),
+        )
+    return catalog.text("card", rank=rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+
+
+def card_list(cards: Iterable[Card], lang: Language, brief: bool = False) -> str:
+    """'ace of spades and king of diamonds'; brief: 'A♠ K♦'."""
+    names = [card_name(card, lang, brief) for card in cards]
+    if brief:
+        return " ".join(names)
+    return get_catalog(lang).join(names)
+
+
+def rank_list(ranks: Sequence[Rank], lang: Language) -> str:
+    """'ace, ace, king, jack and seven' / 'as, as, rey, jota y siete'."""
+    return get_catalog(lang).join([rank_name(rank, lang) for rank in ranks])
+
+
+def is_royal(value: HandValue) -> bool:
+    """A straight flush to the ace."""
+    return value.category is Category.STRAIGHT_FLUSH and significance(value)[0] is Rank.ACE
+
+
+def describe_hand(
+    value: HandValue, lang: Language, *, article: bool = False, kicker: bool = True
+) -> str:
+    """What a hand is, with what decides it: 'pair of kings, queen kicker', 'two pair,
+    aces and fives', 'full house, eights over sixes', 'flush, jack high', 'straight to
+    the ace', 'royal flush'; 'pareja de reyes', 'color a la jota', 'escalera al as'.
+
+    ``article`` gives the form used inside a sentence ('a flush, jack high'; Spanish adds
+    none). ``kicker=False`` leaves out a pair's kicker ('pair of kings').
+    """
+    catalog = get_catalog(lang)
+    ranks = significance(value)
+    category = value.category
+    top = ranks[0]
+    if is_royal(value):
+        text = catalog.text("hand.royal_flush")
+    elif category is Category.HIGH_CARD:
+        text = catalog.text("hand.high_card", rank=rank_name(top, lang))
+    elif category is Category.PAIR:
+        plural = rank_name(top, lang, plural=True)
+        if kicker:
+            text = catalog.text("hand.pair", ranks=plural, kicker=rank_name(ranks[2], lang))
+        else:
+            text = catalog.text("hand.pair.main", ranks=plural)
+    elif category is Category.TWO_PAIR:
+        text = catalog.text(
+            "hand.two_pair",
+            high=rank_name(top, lang, plural=True),
+            low=rank_name(ranks[2], lang, plural=True),
+        )
+    elif category is Category.FULL_HOUSE:
+        text = catalog.text(
+            "hand.full_house",
+            trips=rank_name(top, lang, plural=True),
+            pair=rank_name(ranks[3], lang, plural=True),
+        )
+    elif category in (Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND):
+        text = catalog.text(f"hand.{category.key}", ranks=rank_name(top, lang, plural=True))
+    else:  # straight, flush, straight flush: "to the ace" takes the rank's gender
+        gender = rank_gender(top, lang)
+        text = catalog.text(f"hand.{category.key}.{gender}", rank=rank_name(top, lang))
+    if article:
+        text = catalog.text(f"hand.np.{category.key}", hand=text)
+    return text
+
+
+def category_name(category: Category, lang: Language) -> str:
+    """The bare category: 'flush' / 'color'."""
+    return get_catalog(lang).text(f"category.{category.key}")
+
+
+def ordinal(place: int, lang: Language) -> str:
+    """'first' .. 'tenth' / 'primero' .. 'décimo'; digits beyond the catalog."""
+    catalog = get_catalog(lang)
+    if 1 <= place <= 10:
+        return catalog.text(f"ordinal.{place}")
+    return amount(place)
