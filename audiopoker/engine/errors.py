@@ -21,6 +21,7 @@ class ErrorReason(enum.Enum):
     HAND_OVER = "hand_over"
     NO_HAND_IN_PROGRESS = "no_hand_in_progress"
     GAME_OVER = "game_over"
+    HAND_IN_PROGRESS = "hand_in_progress"  # finish the current hand first
     # actions
     CANNOT_CHECK = "cannot_check"  # something is owed: call, raise or fold
     NOTHING_TO_CALL = "nothing_to_call"  # check instead

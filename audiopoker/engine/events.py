@@ -116,6 +116,15 @@ class BetReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandRevealed(Event):
+    """All-in with no more betting possible: a live hand turned face up before the board
+    is completed (RULES.md). Its value follows in ``HandShown`` once the board is out."""
+
+    seat: int
+    cards: tuple[Card, Card]
+
+
+@dataclass(frozen=True, slots=True)
 class HandShown(Event):
     """A hand turned face up at showdown, in showing order. ``value`` is its best five."""
 
