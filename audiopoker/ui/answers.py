@@ -148,7 +148,7 @@ class Answers:
         elif running and seat.all_in:
             parts.append(t.status("all_in"))
         else:
-            parts.append(t.status("playing"))
+            parts.append(t.status("playing" if running else "seated"))
         if index == snap.button:
             parts.append(t.status("button"))
         if running and index == snap.small_blind_seat:

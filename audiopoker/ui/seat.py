@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from audiopoker.engine.actions import Action, LegalActions
 from audiopoker.engine.errors import PokerError
-from audiopoker.engine.events import ActionRequired, Event, HandEnded, HandStarted
+from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.view import PlayerView
 from audiopoker.game import GameStopped
 
@@ -47,8 +47,10 @@ class HumanSeat:
             with self._lock:
                 self._pending = event.legal
                 self._decision = None
-        elif isinstance(event, HandStarted | HandEnded):
-            with self._lock:
+        elif isinstance(event, HandStarted | HandEnded) or (
+            isinstance(event, ActionTaken) and event.seat == self.seat
+        ):
+            with self._lock:  # the turn is over, whoever applied the action
                 self._pending = None
                 self._decision = None
 

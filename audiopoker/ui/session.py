@@ -13,18 +13,19 @@ import random
 import sys
 import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
 from audiopoker.bots.levels import roster
-from audiopoker.engine.events import Event
+from audiopoker.engine.actions import Action
+from audiopoker.engine.errors import PokerError
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.game import BotSeat, Game, Seat, SpeechPacer
 from audiopoker.narration.language import Language
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
 from audiopoker.ui.controller import Controller
@@ -32,11 +33,9 @@ from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
 from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import NarrationWords, make_narrate
+from audiopoker.ui.words import Narration
 
 log = logging.getLogger(__name__)
-
-Narrate = Callable[[Event], Sequence[Message]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,19 +57,6 @@ class Settings:
     bot_time_budget: float | None = 0.08  # seconds a bot may think; None: iteration caps only
 
 
-class NarrationListener:
-    """Sends every event's sentences to the router (game events queue behind speech)."""
-
-    def __init__(self, narrate: Narrate, router: Router) -> None:
-        self._narrate = narrate
-        self._router = router
-
-    def on_event(self, event: Event) -> None:
-        """Narrate one event."""
-        for message in self._narrate(event):
-            self._router.send(message)
-
-
 class Session:
     """Everything one game needs. ``run`` blocks until the game ends or the player quits."""
 
@@ -82,7 +68,6 @@ class Session:
         keymap_problems: Sequence[KeymapProblem] = (),
         input: Input | None = None,
         output: PtOutput | None = None,
-        narrate: Narrate | None = None,
     ) -> None:
         self.settings = settings
         self.router = router
@@ -119,13 +104,14 @@ class Session:
         offset = len(seats)
         seats.extend(BotSeat(bot, offset + index) for index, (_, bot) in enumerate(bots))
         self.state = TableState(names, self.table.stacks, me)
-        self.words = NarrationWords(settings.lang, names, me, lambda: router.verbosity)
-        narrate = narrate if narrate is not None else make_narrate(settings.lang, names, me, router)
+        self.narration = Narration(
+            settings.lang, names, me, router, router.verbosity, reveal_hole_cards=me is None
+        )
         self.pacer = SpeechPacer(router.is_busy, settings.bot_delay, self.stopping)
         self.game = Game(
             self.table,
             seats,
-            [self.state, NarrationListener(narrate, router)],
+            [self.state, self.narration],
             self.pacer,
             stop_when_out=() if me is None else (me,),
         )
@@ -134,12 +120,13 @@ class Session:
             state=self.state,
             seat=self.human,
             output=router,
-            words=self.words,
+            words=self.narration,
             text=self.text,
             keymap=keymap,
             on_quit=self.quit,
             get_pace=lambda: self.pacer.delay,
             set_pace=self._set_pace,
+            on_verbosity=self.narration.set_verbosity,
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.error: BaseException | None = None
@@ -149,9 +136,9 @@ class Session:
     def _set_pace(self, seconds: float) -> None:
         self.pacer.delay = seconds
 
-    def _refused(self, action: object, error: Exception) -> None:
+    def _refused(self, action: Action, error: PokerError) -> None:
         # The controller only sends what LegalActions allows, so this is a safety net.
-        self.router.send(Message("error", str(error), interrupt=True))
+        self.router.send(Message("error", self.narration.error(error), interrupt=True))
 
     def quit(self) -> None:
         """Stop the game and leave the key loop (from the key loop's thread)."""
@@ -228,7 +215,3 @@ class Session:
             print(f"audiopoker: the game stopped: {self.error!r}", file=sys.stderr)
             return 1
         return 0
-
-    def set_verbosity(self, level: Verbosity) -> None:
-        """Change how much is said (the router filters; narration reads it too)."""
-        self.router.verbosity = level

@@ -232,7 +232,7 @@ class UiText:
     def pace(self, seconds: float) -> str:
         if seconds <= 0:
             return self._("pace.fast")
-        return self._("pace.seconds", seconds=self.number(seconds))
+        return self._n("pace.seconds", 1 if seconds == 1 else 2, seconds=self.number(seconds))
 
     def pace_limit(self, seconds: float) -> str:
         return self._("pace.limit", pace=self.pace(seconds))

@@ -1,37 +1,70 @@
-"""The narration layer as the key loop needs it: card and hand names, an action's sentence,
-and the narrate function for the game's events."""
+"""The narration layer at the table: a listener that speaks every event through the router,
+and the words the query keys need (cards, the best hand, the last action)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Sequence
+from typing import Protocol
 
 from audiopoker.cards import Card
-from audiopoker.engine.events import ActionRequired, ActionTaken, Event
+from audiopoker.engine.errors import PokerError
+from audiopoker.engine.events import ActionTaken, Event
 from audiopoker.evaluator import evaluate
+from audiopoker.narration import Narrator, card_name, describe_error, describe_hand, rank_name
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
-from audiopoker.narration.words import card_name, describe_hand, rank_name
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.output.router import Router
 
 
-class NarrationWords:
-    """Cards, hands and actions in the player's language (audiopoker.ui.answers.Words)."""
+class Sender(Protocol):
+    """Where messages go (audiopoker.output.router.Router)."""
+
+    def send(self, message: Message) -> object:
+        """Route one message."""
+        ...
+
+
+class Narration:
+    """Narrates the game for one listener (the player's seat, or None when watching).
+
+    As a Listener it sends each event's sentences to ``output``; as the key loop's Words
+    it names cards and hands and repeats the last action as it was said.
+    """
 
     def __init__(
         self,
         lang: Language,
         names: Sequence[str],
         me: int | None,
-        verbosity: Callable[[], Verbosity],
+        output: Sender | None = None,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        reveal_hole_cards: bool = False,
     ) -> None:
         self.lang: Language = lang
         self.names = tuple(names)
         self.me = me
-        self._verbosity = verbosity
-        self._narrate: Callable[[Event], Sequence[Message]] | None = None
+        self.output = output
+        self.narrator = Narrator(names, lang, verbosity, me, reveal_hole_cards=reveal_hole_cards)
+        self._lock = threading.Lock()
+        self._said: tuple[ActionTaken, str] | None = None
 
+    def set_verbosity(self, level: Verbosity) -> None:
+        """Narrate from now on at ``level`` (the verbosity key)."""
+        self.narrator.verbosity = level
+
+    # --- Listener -----------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """Narrate one event (called from the conductor's thread)."""
+        with self._lock:
+            messages = self.narrator.narrate(event)
+            if isinstance(event, ActionTaken) and messages:
+                self._said = (event, " ".join(message.text for message in messages))
+        if self.output is not None:
+            for message in messages:
+                self.output.send(message)
+
+    # --- Words --------------------------------------------------------------------------
     def card(self, card: Card) -> str:
         """'ace of spades' / 'as de picas'."""
         return card_name(card, self.lang)
@@ -49,39 +82,14 @@ class NarrationWords:
         return catalog.text("hand.high_card", rank=rank_name(high, self.lang))
 
     def action(self, event: ActionTaken) -> str:
-        """The action as the narration says it at the table."""
-        if self._narrate is None:
-            self._narrate = make_narrate(self.lang, self.names, self.me, None)
-        messages = self._narrate(event)
-        return " ".join(message.text for message in messages[:1])
+        """The action as it was said at the table (narrated afresh if it was not said)."""
+        with self._lock:
+            said = self._said
+        if said is not None and said[0] is event:
+            return said[1]
+        fresh = Narrator(self.names, self.lang, Verbosity.NORMAL, self.me)
+        return " ".join(message.text for message in fresh.narrate(event))
 
-
-def make_narrate(
-    lang: Language, names: Sequence[str], me: int | None, router: Router | None
-) -> Callable[[Event], Sequence[Message]]:
-    """The narration function for the game's events."""
-    try:
-        module = importlib.import_module("audiopoker.narration.narrator")
-    except ImportError:
-        return _stand_in_narrate(names, me)
-    narrator = module.Narrator(names, lang, Verbosity.VERBOSE, me)
-    narrate: Callable[[Event], Sequence[Message]] = narrator.narrate
-    return narrate
-
-
-def _stand_in_narrate(names: Sequence[str], me: int | None) -> Callable[[Event], list[Message]]:
-    """STAND-IN until audiopoker.narration.narrator lands: plain English event names."""
-
-    def narrate(event: Event) -> list[Message]:
-        if isinstance(event, ActionRequired):
-            if event.seat == me:
-                return [Message("your_turn", f"Your turn. {event.legal.to_call} to call.")]
-            return []
-        if not event.visible_to(me):
-            return []
-        if isinstance(event, ActionTaken):
-            text = f"{names[event.seat]} {event.kind.value} {event.amount or ''}".strip() + "."
-            return [Message("action_taken", text)]
-        return [Message(type(event).__name__.lower(), repr(event))]
-
-    return narrate
+    def error(self, error: PokerError) -> str:
+        """A refusal from the engine, in words."""
+        return describe_error(error, self.lang, self.names)

@@ -1,0 +1,532 @@
+"""Every key in every state, through the real prompt_toolkit app on a pipe input: the
+player's turn, someone else's turn, between hands, the amount entry and the questions.
+
+The table is a real engine hand (tests/ui_harness.py); a key's action is checked by what
+the seat hands to the conductor and by applying it to the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
+    sys.path.insert(0, _HERE)
+
+from ui_harness import Table, driven, make_table  # noqa: E402
+
+from audiopoker.engine.actions import Action, ActionKind  # noqa: E402
+from audiopoker.engine.events import ActionTaken  # noqa: E402
+from audiopoker.ui.keymap import Mode  # noqa: E402
+
+UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
+HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
+ENTER, BACKSPACE, ESCAPE, CTRL_C = "\r", "\x7f", "\x1b", "\x03"
+
+
+def facing_raise(lang: str = "en") -> Table:
+    """The player (small blind) faces Beto's raise to 6: call 5, raise 10..200, fold."""
+    table = make_table(lang=lang)
+    table.act(2, Action.raise_to(6))
+    assert table.seat.pending is not None
+    return table
+
+
+def check_is_free() -> Table:
+    """After the flop, first to act: check or bet 2..198."""
+    table = make_table()
+    table.act(2, Action.call())
+    table.act(0, Action.call())
+    table.act(1, Action.check())
+    assert table.seat.pending is not None and table.seat.pending.can_check
+    return table
+
+
+def last_action_of(table: Table) -> ActionTaken:
+    return [e for e in table.hand.events if isinstance(e, ActionTaken)][-1]
+
+
+# --- the player's turn ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [
+        ("d", "Your cards: ace of spades and king of hearts."),
+        ("s", "You have 199 chips, and 1 bet this round."),
+        ("v", "5 chips to call."),
+        ("e", "No cards on the table yet."),
+        ("g", "Your best hand: ace high."),
+        ("t", "Your turn."),
+        ("1", "ace of spades."),
+        ("2", "king of hearts."),
+        ("3", "Card 3 is not dealt yet."),
+        ("7", "Card 7 is not dealt yet."),
+        ("p", "Pot: 9 chips."),
+        ("n", "Seat 2, Ana: 198 chips, in the hand, big blind, bet 2 this round."),
+        ("b", "Seat 3, Beto: 194 chips, in the hand, the button, bet 6 this round."),
+        ("l", "Beto raises to 6."),
+        ("z", "Z does nothing. H lists the keys."),
+        ("D", "Your cards: ace of spades and king of hearts."),  # Shift or Caps Lock
+    ],
+)
+def test_query_keys_on_your_turn(key: str, answer: str) -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.text == answer
+    assert table.output.last.interrupt, "answers cut off current speech"
+    assert table.take_decision() is None, "a query key changes nothing"
+    assert table.seat.pending is not None
+
+
+def test_query_keys_answer_in_spanish() -> None:
+    table = facing_raise("es")
+    with driven(table) as keys:
+        for key in "dvt1":
+            keys.press(key)
+    assert table.output.texts == [
+        "Tus cartas: as de picas y rey de corazones.",
+        "Seguir cuesta 5 fichas.",
+        "Te toca.",
+        "as de picas.",
+    ]
+
+
+def test_c_calls_and_the_engine_takes_the_call() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("c")
+    assert table.apply_decision() == Action.call()
+    taken = last_action_of(table)
+    assert (taken.seat, taken.kind, taken.amount, taken.to) == (0, ActionKind.CALL, 5, 6)
+
+
+def test_c_checks_when_free() -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("C")
+    assert table.apply_decision() == Action.check()
+    assert last_action_of(table).kind is ActionKind.CHECK
+
+
+def test_f_folds_at_once_when_something_is_owed() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("f")
+    assert table.apply_decision() == Action.fold()
+    assert last_action_of(table).kind is ActionKind.FOLD
+
+
+def test_a_goes_all_in() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("a")
+    assert table.apply_decision() == Action.raise_to(200)
+    taken = last_action_of(table)
+    assert taken.all_in and taken.stack == 0
+
+
+def test_f_when_check_is_free_asks_and_y_folds() -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("f")
+        assert table.output.last.text == "Checking is free. Fold anyway? Y yes, N no."
+        assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
+        keys.press("y")
+    assert table.apply_decision() == Action.fold()
+
+
+@pytest.mark.parametrize("no", ["n", ESCAPE])
+def test_f_when_check_is_free_then_no_keeps_the_turn(no: str) -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("f")
+        keys.press(no)
+    assert table.output.last.text == "Not folded. It is still your turn."
+    assert table.take_decision() is None and table.seat.pending is not None
+    assert table.controller.mode is Mode.GAME
+
+
+def test_another_key_during_the_fold_question_says_no_and_does_its_job() -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("f")
+        keys.press("c")
+    assert table.apply_decision() == Action.check()
+
+
+def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:
+    # Flop: the player bets 10, Ana calls, Beto's all-in to 14 is short: no re-raise.
+    table = make_table(stacks=(200, 200, 20))
+    table.act(2, Action.raise_to(6))
+    table.act(0, Action.call())
+    table.act(1, Action.call())
+    table.act(0, Action.bet(10))
+    table.act(1, Action.call())
+    table.act(2, Action.raise_to(14))
+    legal = table.seat.pending
+    assert legal is not None and legal.raise_kind is None and legal.to_call == 4
+    with driven(table) as keys:
+        keys.press("a")
+        assert table.output.last.text == (
+            "All in is not possible now: raising is closed. C calls 4 chips; F folds."
+        )
+        keys.press("r")
+        assert table.output.last.text == "You cannot raise now. C calls 4 chips; F folds."
+    assert table.take_decision() is None and table.seat.pending is not None
+
+
+def test_when_calling_takes_every_chip_a_calls_and_r_explains() -> None:
+    table = make_table(stacks=(5, 200, 200))
+    table.act(2, Action.raise_to(6))
+    with driven(table) as keys:
+        keys.press("v")
+        assert table.output.last.text == "Calling puts you all in: 4 chips."
+        keys.press("r")
+        assert table.output.last.text == (
+            "You cannot raise: calling puts you all in with 4 chips. C calls; F folds."
+        )
+        keys.press("a")
+    assert table.apply_decision() == Action.call()
+    assert last_action_of(table).all_in
+
+
+# --- the amount entry -----------------------------------------------------------------
+
+
+def test_r_opens_the_amount_entry_with_the_range() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+    assert table.output.last.text == (
+        "Raise to how much? From 10 to 200. Type the total or use the arrows, then Enter. "
+        "Escape cancels."
+    )
+    assert table.controller.mode is Mode.AMOUNT
+
+
+def test_r_when_nobody_bet_opens_a_bet() -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("r")
+        assert table.output.last.text.startswith("Bet how much? From 2 to 198.")
+        keys.press("8")
+        keys.press(ENTER)
+    assert table.apply_decision() == Action.bet(8)
+
+
+def test_typed_digits_and_enter_raise_to_the_total() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        for key in ("r", "2", "5"):
+            keys.press(key)
+        assert table.output.texts[-2:] == ["2", "25"]
+        keys.press(ENTER)
+    assert table.apply_decision() == Action.raise_to(25)
+    taken = last_action_of(table)
+    assert (taken.kind, taken.to, taken.amount) == (ActionKind.RAISE, 25, 24)
+    assert table.controller.mode is Mode.GAME
+
+
+def test_arrows_page_keys_home_and_end_move_the_amount() -> None:
+    table = facing_raise()  # big blind 2, pot 9: half the pot is 4
+    spoken = []
+    with driven(table) as keys:
+        keys.press("r")
+        for key in (UP, UP, DOWN, PAGE_UP, PAGE_DOWN, END, HOME, DOWN):
+            keys.press(key)
+            spoken.append(table.output.last.text)
+        keys.press(UP)
+        keys.press(ENTER)
+    assert spoken == [
+        "12.",
+        "14.",
+        "12.",
+        "16.",
+        "12.",
+        "200, all in.",
+        "10, the minimum.",
+        "10, the minimum.",  # the arrows stop at the legal range
+    ]
+    assert table.apply_decision() == Action.raise_to(12)
+
+
+def test_backspace_deletes_a_digit() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        for key in ("r", "3", "0", BACKSPACE, "5", ENTER):
+            keys.press(key)
+    assert table.apply_decision() == Action.raise_to(35)
+
+
+@pytest.mark.parametrize(("typed", "amount"), [("5", 5), ("201", 201), ("9999", 9999)])
+def test_an_amount_out_of_range_is_refused_with_the_range(typed: str, amount: int) -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+        for digit in typed:
+            keys.press(digit)
+        keys.press(ENTER)
+        assert table.output.last.text == (
+            f"{amount} is not possible. Choose from 10 to 200; nothing was bet."
+        )
+        assert table.take_decision() is None
+        assert table.controller.mode is Mode.AMOUNT  # still asking
+        keys.press("1")
+        keys.press("1")
+        keys.press(ENTER)
+    assert table.apply_decision() == Action.raise_to(11)
+
+
+def test_enter_with_nothing_typed_asks_for_an_amount() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+        keys.press(BACKSPACE)
+        keys.press(ENTER)
+    assert table.output.last.text == "Type an amount first, from 10 to 200."
+    assert table.take_decision() is None
+
+
+def test_escape_cancels_the_entry_and_bets_nothing() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+        keys.press("5")
+        keys.press("0")
+        keys.press(ESCAPE)
+    assert table.output.last.text == "Raise cancelled; nothing was bet."
+    assert table.controller.mode is Mode.GAME
+    assert table.take_decision() is None and table.seat.pending is not None
+
+
+def test_query_keys_answer_during_the_entry_and_keep_it_open() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+        keys.press("2")
+        keys.press("s")
+        assert table.output.last.text == "You have 199 chips, and 1 bet this round."
+        keys.press("p")
+        assert table.output.last.text == "Pot: 9 chips."
+        keys.press("c")
+        assert table.output.last.text == (
+            "You are choosing an amount: Enter bets it, Escape cancels."
+        )
+        keys.press("0")
+        keys.press(ENTER)
+    assert table.apply_decision() == Action.raise_to(20)
+
+
+def test_only_all_in_is_offered_when_min_equals_max() -> None:
+    table = make_table(stacks=(9, 200, 200))  # 8 behind after the small blind
+    table.act(2, Action.raise_to(6))
+    legal = table.seat.pending
+    assert legal is not None and legal.min_raise_to == legal.max_raise_to == 9
+    with driven(table) as keys:
+        keys.press("r")
+        assert table.output.last.text == (
+            "You can only go all in, to 9. Enter confirms, Escape cancels."
+        )
+        keys.press(ENTER)
+    assert table.apply_decision() == Action.raise_to(9)
+
+
+# --- someone else's turn --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["c", "r", "a", "f"])
+def test_action_keys_out_of_turn_answer_and_change_nothing(key: str) -> None:
+    table = make_table()  # Beto (button) acts first
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.text == "Not your turn: Beto is to act."
+    assert table.take_decision() is None
+    assert table.controller.mode is Mode.GAME
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [
+        ("t", "Beto's turn."),
+        ("v", "1 chip to call."),
+        ("s", "You have 199 chips, and 1 bet this round."),
+        ("d", "Your cards: ace of spades and king of hearts."),
+        ("p", "Pot: 3 chips."),
+        ("l", "Nobody has acted yet this hand."),
+    ],
+)
+def test_query_keys_out_of_turn(key: str, answer: str) -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.text == answer
+
+
+def test_after_folding_the_player_hears_why() -> None:
+    table = facing_raise()
+    table.act(0, Action.fold())
+    with driven(table) as keys:
+        keys.press("v")
+        assert table.output.last.text == "You folded this hand."
+        keys.press("d")
+        assert table.output.last.text == "You folded ace of spades and king of hearts."
+        keys.press("c")
+        assert table.output.last.text == "Not your turn: Ana is to act."
+
+
+# --- between hands --------------------------------------------------------------------
+
+
+def between_hands() -> Table:
+    table = facing_raise()
+    table.act(0, Action.fold())
+    table.act(1, Action.fold())
+    assert table.hand.is_over
+    return table
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [
+        ("c", "Not your turn: the next hand is about to start."),
+        ("r", "Not your turn: the next hand is about to start."),
+        ("a", "Not your turn: the next hand is about to start."),
+        ("f", "Not your turn: the next hand is about to start."),
+        ("v", "No hand is being played."),
+        ("t", "No hand is being played."),
+        ("s", "You have 199 chips."),
+        ("p", "The pot is empty."),
+        ("n", "Seat 2, Ana: 198 chips, in the game."),
+        ("b", "Seat 3, Beto: 203 chips, in the game, the button."),
+    ],
+)
+def test_keys_between_hands(key: str, answer: str) -> None:
+    table = between_hands()
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.text == answer
+    assert table.take_decision() is None
+
+
+# --- watching -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [
+        ("c", "You are watching: the bots play."),
+        ("d", "You are watching: you have no seat."),
+        ("s", "You are watching: you have no seat."),
+        ("1", "You are watching: you have no seat."),
+        ("t", "Beto's turn."),
+        ("p", "Pot: 3 chips."),
+        ("e", "No cards on the table yet."),
+    ],
+)
+def test_keys_when_watching(key: str, answer: str) -> None:
+    table = make_table(me=None)
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.text == answer
+
+
+# --- messages, settings, quitting -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "call"),
+    [
+        ("m", "repeat"),
+        (LEFT, "previous"),
+        (RIGHT, "next"),
+        (HOME, "first"),
+        (END, "last"),
+        ("x", "silence"),
+        (ESCAPE, "silence"),
+    ],
+)
+def test_message_keys_reach_the_router(key: str, call: str) -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.calls == [call]
+
+
+def test_help_lists_every_bound_key_first_line_interrupting() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("h")
+    help_lines = [m for m in table.output.messages if m.kind == "help"]
+    assert help_lines[0].interrupt and not any(m.interrupt for m in help_lines[1:])
+    texts = [m.text for m in help_lines]
+    assert "C: check, or call what you owe." in texts
+    assert "H or question mark: this list of keys." in texts
+    assert "Page Up: half the pot more." in texts
+    assert "N or Escape: no." in texts
+
+
+def test_lesson_is_fourteen_sentences_best_hand_first() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("i")
+    lesson = [m.text for m in table.output.messages if m.kind == "lesson"]
+    assert len(lesson) == 14
+    assert lesson[1].startswith("Straight flush") and lesson[9].startswith("High card")
+
+
+def test_verbosity_key_cycles() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("w")
+        keys.press("w")
+    assert table.output.texts == [
+        "Verbose: stacks and pot after each action.",
+        "Brief: only what matters.",
+    ]
+
+
+def test_pace_keys_step_and_stop_at_the_ends() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("-")
+        keys.press("+")
+        keys.press("+")
+        for _ in range(5):
+            keys.press("=")
+    assert table.pace[:4] == [1.0, 1.5, 1.0, 0.75]
+    assert table.pace[-1] == 0.0
+    assert table.output.texts[:2] == ["Bots wait 1.5 seconds.", "Bots wait 1 second."]
+    assert table.output.last.text == "That is the limit. Bots play as fast as speech allows."
+
+
+def test_q_asks_and_n_keeps_playing() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("q")
+        assert table.output.last.text == "Quit the game? Y yes, N no."
+        keys.press("n")
+    assert table.output.last.text == "Still playing."
+    assert table.quits == []
+
+
+def test_q_then_y_quits() -> None:
+    table = make_table()
+    with driven(table) as keys:
+        keys.press("q")
+        keys.press("Y")
+    assert table.output.last.text == "Goodbye."
+    assert table.quits == [True]
+
+
+def test_control_c_quits_at_once_in_any_mode() -> None:
+    table = facing_raise()
+    with driven(table) as keys:
+        keys.press("r")
+        keys.press(CTRL_C)
+    assert table.quits == [True]
+    assert table.take_decision() is None
