@@ -94,7 +94,7 @@ def equity(
     but always plays at least 32 deals.
     """
     dead = (*hero, *board)
-    pools = [live(r, dead) or live(None, dead) for r in ranges]
+    pools = [None if r is None else live(r, dead) or None for r in ranges]
     deck = [c for c in range(52) if c not in dead]
     h1, h2 = hero[0], hero[1]
     fixed = tuple(board)
@@ -110,16 +110,21 @@ def equity(
         used: set[int] = set()
         hands: list[Combo] = []
         for pool in pools:
-            size = len(pool)
-            for _ in range(24):
-                a, b = pool[int(rand() * size)]
-                if a not in used and b not in used:
-                    break
-            else:  # the range is blocked by the other opponents' cards: any two live cards
-                a = b = -1
-                while a < 0 or a in used:
+            a = b = -1
+            if pool is not None:
+                size = len(pool)
+                for _ in range(24):
+                    a, b = pool[int(rand() * size)]
+                    if a not in used and b not in used:
+                        break
+                else:
+                    a = -1
+            if a < 0:  # any two live cards: a random hand, or a range the others block
+                a = deck[int(rand() * n_deck)]
+                while a in used:
                     a = deck[int(rand() * n_deck)]
-                while b < 0 or b in used or b == a:
+                b = deck[int(rand() * n_deck)]
+                while b in used or b == a:
                     b = deck[int(rand() * n_deck)]
             used.add(a)
             used.add(b)

@@ -70,12 +70,7 @@ class PreflopTable:
     ) -> tuple[Combo, ...]:
         """Combos whose class percentile lies in (low, high]; the class nearest ``high``
         when the window holds none."""
-        pcts = _combo_percentiles(self, _clamp(opponents))
-        chosen = tuple(c for c, pct in zip(ALL_COMBOS, pcts, strict=True) if low < pct <= high)
-        if chosen:
-            return chosen
-        nearest = min(pcts, key=lambda pct: abs(pct - high))
-        return tuple(c for c, pct in zip(ALL_COMBOS, pcts, strict=True) if pct == nearest)
+        return _window(self, low, high, _clamp(opponents))
 
     def combo_percentile(self, combo: Combo, opponents: int = RANGE_OPPONENTS) -> float:
         """``percentile`` of a combo's class (``combo`` as (lower id, higher id))."""
@@ -101,6 +96,16 @@ def _percentiles(table: PreflopTable, opponents: int) -> dict[str, float]:
 def _combo_percentiles(table: PreflopTable, opponents: int) -> tuple[float, ...]:
     by_class = _percentiles(table, opponents)
     return tuple(by_class[hand_class(*combo)] for combo in ALL_COMBOS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _window(table: PreflopTable, low: float, high: float, opponents: int) -> tuple[Combo, ...]:
+    pcts = _combo_percentiles(table, opponents)
+    chosen = tuple(c for c, pct in zip(ALL_COMBOS, pcts, strict=True) if low < pct <= high)
+    if chosen:
+        return chosen
+    nearest = min(pcts, key=lambda pct: abs(pct - high))
+    return tuple(c for c, pct in zip(ALL_COMBOS, pcts, strict=True) if pct == nearest)
 
 
 _COMBO_INDEX: Final = {combo: index for index, combo in enumerate(ALL_COMBOS)}

@@ -84,8 +84,12 @@ class RangeEstimator:
             self._hand = view.hand_number
         low, high = preflop_window(view, seat, read)
         dead = (*(c.index for c in view.hole_cards), *(c.index for c in view.board))
-        combos = live(self.table.window(round(low, 3), round(high, 3)), dead)
-        history: tuple[object, ...] = (seat, low, high, read, dead)
+        history: tuple[object, ...] = (round(low, 3), round(high, 3), dead)
+        combos = self._cache.get(history)
+        if combos is None:
+            combos = live(self.table.window(round(low, 3), round(high, 3)), dead)
+            self._cache[history] = combos
+        history = (*history, read)
         for street in (Street.FLOP, Street.TURN, Street.RIVER):
             if street > view.street:
                 break

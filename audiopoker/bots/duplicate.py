@@ -1,0 +1,239 @@
+"""Duplicate-poker simulation: bots play the same deals from every seat.
+
+A lineup names one bot spec per seat. Every deal (a seeded deck and a button position)
+is played once per rotation of the lineup, so each lineup position holds every seat's
+cards once; card luck cancels out and only decisions differ. Every hand starts with full
+stacks (a cash game), so results are in big blinds per 100 hands.
+
+Work is split into units (one rotation, a block of consecutive deals); each unit builds
+fresh bots that keep their seats for the whole block, so opponent models learn as they
+would at a real table. Results do not depend on how many processes run the units.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from audiopoker.bots.base import Bot, start_hand, tell
+from audiopoker.bots.levels import factory
+from audiopoker.cards import FULL_DECK, Card
+from audiopoker.engine.errors import PokerError
+from audiopoker.engine.events import Event, HandEnded
+from audiopoker.engine.hand import Hand
+from audiopoker.engine.view import ShownHand, build_view, shown_hands_of
+
+SHOWN_KEPT = 60  # shown hands a view carries (the most recent)
+
+
+class BotFailure(RuntimeError):
+    """A bot sent an action the engine refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """One simulation: the lineup (a spec per seat), deals, seed and table stakes."""
+
+    lineup: tuple[str, ...]
+    deals: int
+    seed: int
+    stack: int = 200
+    small_blind: int = 1
+    big_blind: int = 2
+    block: int = 250  # deals per unit of work
+    time_budget: float | None = None  # None: iteration caps only (reproducible)
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.lineup)
+
+
+@dataclass(slots=True)
+class UnitResult:
+    """What one unit played: per deal, the net chips of each lineup position; per
+    position, its decision times in seconds."""
+
+    rotation: int
+    first_deal: int
+    nets: list[list[int]] = field(default_factory=list)
+    times: list[list[float]] = field(default_factory=list)
+
+
+def expand_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
+    """Seat specs for ``players`` seats: ``name*N`` repeats a spec, and the list is cycled.
+
+    >>> expand_lineup(["hard", "honest*2"], 6)
+    ('hard', 'honest', 'honest', 'hard', 'honest', 'honest')
+    """
+    seats: list[str] = []
+    for spec in specs or ["normal"]:
+        name, star, count = spec.rpartition("*")
+        if star and count.isdigit():
+            seats.extend([name] * int(count))
+        else:
+            seats.append(spec)
+    return tuple(seats[i % len(seats)] for i in range(players))
+
+
+def deal_deck(seed: int, deal: int) -> tuple[Card, ...]:
+    """The seeded deck of one deal (the same for every rotation)."""
+    deck = list(FULL_DECK)
+    random.Random(f"audiopoker-duplicate:{seed}:{deal}").shuffle(deck)
+    return tuple(deck)
+
+
+def blind_seats(players: int, button: int) -> tuple[int, int]:
+    """(small blind, big blind) seats; heads-up the button posts the small blind."""
+    if players == 2:
+        return button, 1 - button
+    return (button + 1) % players, (button + 2) % players
+
+
+def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) -> UnitResult:
+    """Play deals ``first_deal``.. with the lineup rotated by ``rotation`` seats."""
+    players = settings.players
+    position_of = [(seat + rotation) % players for seat in range(players)]
+    bots: list[Bot] = []
+    for seat in range(players):
+        make = factory(settings.lineup[position_of[seat]], settings.time_budget)
+        bot_seed = f"audiopoker-bot:{settings.seed}:{rotation}:{first_deal}:{seat}"
+        bots.append(make(random.Random(bot_seed)))
+    result = UnitResult(rotation, first_deal, times=[[] for _ in range(players)])
+    shown: list[ShownHand] = []
+    for deal in range(first_deal, first_deal + count):
+        button = deal % players
+        small, big = blind_seats(players, button)
+        for seat, bot in enumerate(bots):
+            start_hand(bot, seat)
+        hand, events = Hand.start(
+            stacks=[settings.stack] * players,
+            button=button,
+            small_blind_seat=small,
+            big_blind_seat=big,
+            small_blind=settings.small_blind,
+            big_blind=settings.big_blind,
+            deck=deal_deck(settings.seed, deal),
+            hand_number=deal + 1,
+        )
+        _tell_all(bots, events)
+        while not hand.is_over:
+            actor = hand.actor
+            assert actor is not None
+            view = build_view(actor, hand.events, shown[-SHOWN_KEPT:])
+            started = time.perf_counter()
+            action = bots[actor].decide(view)
+            result.times[position_of[actor]].append(time.perf_counter() - started)
+            try:
+                events = hand.act(actor, action)
+            except PokerError as error:
+                spec = settings.lineup[position_of[actor]]
+                raise BotFailure(f"bot {spec} sent {action} in deal {deal}: {error}") from error
+            _tell_all(bots, events)
+        ended = next(e for e in reversed(hand.events) if isinstance(e, HandEnded))
+        nets = [0] * players
+        for seat in range(players):
+            nets[position_of[seat]] = ended.net[seat]
+        result.nets.append(nets)
+        shown.extend(shown_hands_of(hand.events))
+    return result
+
+
+def _tell_all(bots: Sequence[Bot], events: Sequence[Event]) -> None:
+    for event in events:
+        for seat, bot in enumerate(bots):
+            tell(bot, seat, event)
+
+
+def units(settings: Settings) -> Iterator[tuple[int, int, int]]:
+    """(rotation, first deal, deal count) of every unit of work."""
+    for first in range(0, settings.deals, settings.block):
+        for rotation in range(settings.players):
+            yield rotation, first, min(settings.block, settings.deals - first)
+
+
+@dataclass(frozen=True, slots=True)
+class BotReport:
+    """One bot spec's results over all its seats."""
+
+    bot: str
+    seats: int
+    hands: int
+    bb_per_100: float
+    ci95: float  # half-width of the 95 % confidence interval, in bb/100
+    decisions: int
+    median_ms: float
+    p95_ms: float
+
+
+def run(
+    settings: Settings,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[BotReport]:
+    """Play every unit (in ``jobs`` processes) and report per bot spec."""
+    work = list(units(settings))
+    results: list[UnitResult] = []
+    if jobs <= 1:
+        for done, (rotation, first, count) in enumerate(work, 1):
+            results.append(play_unit(settings, rotation, first, count))
+            if progress:
+                progress(done, len(work))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_unit, settings, *unit) for unit in work]
+            for done, future in enumerate(futures, 1):
+                results.append(future.result())
+                if progress:
+                    progress(done, len(work))
+    return summarize(settings, results)
+
+
+def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotReport]:
+    """Per spec: bb/100 with a 95 % interval over deals (each deal's rotations summed,
+    the duplicate unit), and decision times."""
+    lineup = settings.lineup
+    players = settings.players
+    by_deal: dict[int, list[int]] = {}
+    times: list[list[float]] = [[] for _ in range(players)]
+    for unit in results:
+        for offset, nets in enumerate(unit.nets):
+            totals = by_deal.setdefault(unit.first_deal + offset, [0] * players)
+            for position, net in enumerate(nets):
+                totals[position] += net
+        for position, seconds in enumerate(unit.times):
+            times[position].extend(seconds)
+    reports = []
+    for spec in dict.fromkeys(lineup):
+        positions = [p for p, s in enumerate(lineup) if s == spec]
+        per_deal = len(positions) * players  # seat-hands per deal for this spec
+        samples = [
+            sum(totals[p] for p in positions) / per_deal / settings.big_blind * 100
+            for totals in by_deal.values()
+        ]
+        spread = statistics.stdev(samples) if len(samples) > 1 else math.inf
+        spec_times = sorted(t for p in positions for t in times[p])
+        reports.append(
+            BotReport(
+                bot=spec,
+                seats=len(positions),
+                hands=per_deal * len(samples),
+                bb_per_100=statistics.fmean(samples) if samples else 0.0,
+                ci95=1.96 * spread / math.sqrt(len(samples)) if samples else math.inf,
+                decisions=len(spec_times),
+                median_ms=1000 * _quantile(spec_times, 0.5),
+                p95_ms=1000 * _quantile(spec_times, 0.95),
+            )
+        )
+    return reports
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
