@@ -41,6 +41,7 @@ from audiopoker.engine.events import (
     ActionTaken,
     Event,
     HandEnded,
+    HandRevealed,
     HandShown,
     HandStarted,
     HoleCardsDealt,
@@ -455,6 +456,7 @@ def history_from_events(
     texts: list[str] = []
     hole: dict[int, tuple[Card, ...]] = {}
     finishing: tuple[int, ...] | None = None
+    shown: set[int] = set()
 
     def deal_holes() -> None:
         for seat in order:
@@ -476,7 +478,9 @@ def history_from_events(
                 texts.append(f"{label} cc")
             else:
                 texts.append(f"{label} cbr {event.to}")
-        elif isinstance(event, HandShown):
+        elif isinstance(event, HandRevealed | HandShown) and event.seat not in shown:
+            # All-in hands are turned up before the runout: PHH shows them there too.
+            shown.add(event.seat)
             texts.append(f"p{player_of[event.seat] + 1} sm {_phh_cards(event.cards)}")
         elif isinstance(event, HandEnded):
             finishing = tuple(event.stacks[seat] for seat in order)
