@@ -271,7 +271,10 @@ def _clashes(
                     continue
                 blamed, kept = action, other
                 if changed is not None and (mode, other) in changed:
-                    blamed, kept = other, action
+                    # Blame the user's line; when both lines are the user's, the later one.
+                    later = (lines.get((mode, other)) or 0) > (lines.get((mode, action)) or 0)
+                    if (mode, action) not in changed or later:
+                        blamed, kept = other, action
                 problems.append(
                     KeymapProblem(
                         source,
