@@ -269,6 +269,7 @@ _PROBLEMS: Final[dict[PhhProblem, tuple[str, str]]] = {
         "nuestras reglas no juegan estos {name} (straddles, antes desiguales o apuesta "
         "mínima distinta de la ciega grande)",
     ),
+    PhhProblem.BAD_SETUP: ("our engine refuses this table", "nuestro motor rechaza esta mesa"),
     PhhProblem.BAD_ACTION: ("not an NT action", "no es una acción de NT"),
     PhhProblem.BAD_PLAYER: (
         "there is no player {player} (the hand has {players})",
@@ -354,12 +355,22 @@ _ENGINE_REASONS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+_DETAIL_LABELS: Final[dict[str, tuple[str, str]]] = {
+    "seat": ("player", "jugador"),
+    "actor": ("to act", "le toca a"),
+    "to_call": ("to call", "para igualar"),
+    "minimum": ("minimum", "mínimo"),
+    "maximum": ("maximum", "máximo"),
+    "amount": ("asked", "pedido"),
+}
+
+
 def describe_error(error: PhhError, lang: str = "en") -> str:
     """One line: which action (index into ``actions`` and its text) and why."""
     es = lang == "es"
     where = ""
     if error.index is not None:
-        where = f"{'acción' if es else 'action'} actions[{error.index}] {error.text!r}: "
+        where = f"actions[{error.index}] {error.text!r}: "
     if error.problem is PhhProblem.ILLEGAL_ACTION and error.cause is not None:
         return where + _engine_reason(error.cause, es)
     wording = _PROBLEMS.get(error.problem)
@@ -379,7 +390,8 @@ def _engine_reason(cause: PokerError, es: bool) -> str:
     why = wording[1 if es else 0] if wording is not None else cause.reason.value.replace("_", " ")
     # Seats are PHH player indices: name them p1, p2, ... as the file does.
     numbers = ", ".join(
-        f"{key} p{value + 1}" if key in ("seat", "actor") else f"{key} {value}"
+        f"{_DETAIL_LABELS.get(key, (key, key))[es]} "
+        + (f"p{value + 1}" if key in ("seat", "actor") else str(value))
         for key, value in cause.details.items()
     )
     return f"{why} ({numbers})" if numbers else why

@@ -69,6 +69,7 @@ class PhhProblem(enum.Enum):
     BAD_FIELD = "bad_field"  # details: name, value, expected
     UNSUPPORTED_VARIANT = "unsupported_variant"  # details: variant
     UNSUPPORTED_FORCED_BETS = "unsupported_forced_bets"  # straddles, odd antes; details: name
+    BAD_SETUP = "bad_setup"  # the engine refuses the table; ``cause`` says why
     BAD_ACTION = "bad_action"  # the text is not an NT action
     BAD_PLAYER = "bad_player"  # details: player (label), players (count)
     BAD_CARD = "bad_card"  # details: card

@@ -142,7 +142,7 @@ def replay(history: HandHistory) -> Replay:
             deck=plan.deck,
         )
     except PokerError as error:
-        raise PhhError(PhhProblem.UNSUPPORTED_FORCED_BETS, cause=error, name="table") from None
+        raise PhhError(PhhProblem.BAD_SETUP, cause=error) from None
     steps: list[ReplayStep] = []
     board_seen = 0  # board cards the history has dealt so far
     folded: set[int] = set()
