@@ -33,9 +33,11 @@ from audiopoker.engine.phh import (
     PhhError,
     PhhProblem,
     dumps,
+    dumps_all,
     export_hand,
     history_from_events,
     loads,
+    loads_all,
 )
 from audiopoker.engine.phh_replay import replay, stacked_deck
 from audiopoker.evaluator import strength
@@ -468,6 +470,22 @@ def test_pokerkit_loads_our_exported_hands_to_the_same_stacks() -> None:
             assert theirs == ours, seed
         compared += 1
     assert compared > 120 and odd < compared // 10
+
+
+def test_several_hands_in_one_phhs_document() -> None:
+    histories = [history_from_events(_random_hand(seed)[0].events) for seed in range(5)]
+    text = dumps_all(histories)
+    assert loads_all(text) == histories
+    pokerkit = pytest.importorskip("pokerkit")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = list(pokerkit.HandHistory.loads_all(text))
+    assert [list(h.starting_stacks) for h in theirs] == [list(h.starting_stacks) for h in histories]
+    broken = text.replace('variant = "NT"', 'variant = "PO"', 2)
+    with pytest.raises(PhhError) as caught:
+        loads_all(broken)
+    assert caught.value.problem is PhhProblem.UNSUPPORTED_VARIANT
+    assert caught.value.details["hand"] == "1"
 
 
 # ---------------------------------------------------------------- the command

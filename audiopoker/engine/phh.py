@@ -29,7 +29,7 @@ import enum
 import json
 import math
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
@@ -397,6 +397,31 @@ def dumps(history: HandHistory) -> str:
         lines.append(f"finishing_stacks = {_toml(list(history.finishing_stacks))}")
     lines.extend(f"{_toml_key(key)} = {_toml(value)}" for key, value in history.extra.items())
     return "\n".join(lines) + "\n"
+
+
+def dumps_all(histories: Iterable[HandHistory]) -> str:
+    """Several hands as one ``.phhs`` document: a table ``[1]``, ``[2]``, ... per hand, the
+    layout pokerkit's ``HandHistory.loads_all`` reads."""
+    return "\n".join(f"[{number}]\n{dumps(history)}" for number, history in enumerate(histories, 1))
+
+
+def loads_all(text: str) -> list[HandHistory]:
+    """Read a ``.phhs`` document: every top-level table is one hand, in order. A refused
+    hand raises its :class:`PhhError` with ``details["hand"]`` naming its table."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(PhhProblem.BAD_TOML, message=str(error)) from None
+    histories: list[HandHistory] = []
+    for key, section in raw.items():
+        try:
+            if not isinstance(section, dict):
+                raise PhhError(PhhProblem.BAD_FIELD, name=key, value=section, expected="a hand")
+            histories.append(from_mapping(section))
+        except PhhError as error:
+            error.details["hand"] = key
+            raise
+    return histories
 
 
 def _toml_key(key: str) -> str:
