@@ -72,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
         result = showdown(board, hands)
     except PokerError as error:
         message = describe_error(error, lang)
-        number = error.details.get("number")
-        if error.details.get("where") == "hand" and isinstance(number, int):
-            message = catalog.text("showdown.error.hand", number=number, error=message)
+        which = error.details.get("number")
+        if error.details.get("where") == "hand" and isinstance(which, int):
+            message = catalog.text("showdown.error.hand", number=which, error=message)
         return _refuse(message)
     if args.json:
         print(json.dumps(as_json(result, lang), ensure_ascii=False))

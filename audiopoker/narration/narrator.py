@@ -108,7 +108,10 @@ class Narrator:
         self.pot = 0
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
+        self.contributed: dict[int, int] = {}  # chips each seat put in this hand
         self.shown: dict[int, HandShown] = {}
+        self._several_pots: bool | None = None  # decided at the first PotAwarded
+        self._last_why: list[str] = []
 
     @property
     def listener_in_hand(self) -> bool:
@@ -207,8 +210,12 @@ class Narrator:
         )
         return messages
 
+    def _put_in(self, seat: int, chips: int) -> None:
+        self.contributed[seat] = self.contributed.get(seat, 0) + chips
+
     def _ante_posted(self, event: AntePosted) -> list[Message]:
         self.pot += event.amount
+        self._put_in(event.seat, event.amount)
         if event.all_in:
             self.all_in.add(event.seat)
         fields = {"amount": amount(event.amount)}
@@ -225,6 +232,7 @@ class Narrator:
 
     def _blind_posted(self, event: BlindPosted) -> list[Message]:
         self.pot += event.amount
+        self._put_in(event.seat, event.amount)
         if event.all_in:
             self.all_in.add(event.seat)
         kind = "small" if event.kind is BlindKind.SMALL else "big"
@@ -321,6 +329,7 @@ class Narrator:
 
     def _action_taken(self, event: ActionTaken) -> list[Message]:
         self.pot = event.pot
+        self._put_in(event.seat, event.amount)
         if event.kind is ActionKind.FOLD:
             self.folded.add(event.seat)
         if event.all_in:
@@ -344,6 +353,7 @@ class Narrator:
 
     def _bet_returned(self, event: BetReturned) -> list[Message]:
         self.pot -= event.amount
+        self._put_in(event.seat, -event.amount)
         text = self._seat_plural("returned", event.seat, event.amount)
         return self._message("bet_returned", [text])
 
@@ -382,8 +392,16 @@ class Narrator:
         return shown.hole_cards_used == 0 or plays_the_board(shown.value, self.board)
 
     def _pot_name(self, index: int) -> str | None:
-        """None while no one is all in: then there is a single pot."""
-        if not self.all_in:
+        """ "Main pot" / "Side pot 1" when the hand has side pots; None for a single pot.
+
+        There are side pots when a live all-in seat put in less than another live seat."""
+        if self._several_pots is None:
+            live = [seat for seat in self.contributed if seat not in self.folded]
+            most = max((self.contributed[seat] for seat in live), default=0)
+            self._several_pots = index > 0 or any(
+                self.contributed[seat] < most for seat in live if seat in self.all_in
+            )
+        if not self._several_pots:
             return None
         if index == 0:
             return self._text("pot.main")
@@ -418,7 +436,10 @@ class Narrator:
             sentences += self._odd_chip_sentences(event)
         messages = self._message("pot_awarded", sentences)
         if not event.uncontested:
-            messages += self._message("pot_awarded", self._why(event))
+            why = self._why(event)
+            if why != self._last_why:  # a side pot decided the same way is not told twice
+                messages += self._message("pot_awarded", why)
+            self._last_why = why
         return messages
 
     def _split_sentence(self, event: PotAwarded, pot: str | None, total: str) -> str:
