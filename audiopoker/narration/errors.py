@@ -54,6 +54,16 @@ def _bad_card(catalog: Catalog, details: Mapping[str, Any], _: Sequence[str] | N
     return catalog.text("error.bad_card", text=text)
 
 
+def _bad_part(part: str) -> _Describer:
+    def describe(catalog: Catalog, details: Mapping[str, Any], _: Sequence[str] | None) -> str:
+        text = str(details.get("text", "")).strip()
+        if not text:
+            return catalog.text(f"error.{part}.empty")
+        return catalog.text(f"error.{part}", text=text)
+
+    return describe
+
+
 def _duplicate(catalog: Catalog, details: Mapping[str, Any], _: Sequence[str] | None) -> str:
     text = str(details.get("text", ""))
     try:
@@ -128,7 +138,7 @@ def _spoken_value(catalog: Catalog, value: object, conjunction: str = "and") -> 
 def _setting_name(catalog: Catalog, name: str) -> str:
     try:
         return catalog.text(f"setting.{name}")
-    except MissingMessageError:
+    except MissingMessageError:  # a setting without a catalog name: say the raw words
         return name.replace("_", " ")
 
 
@@ -160,6 +170,8 @@ def _players(limit: str, default: int) -> _Describer:
 
 _DESCRIBERS: dict[ErrorReason, _Describer] = {
     ErrorReason.BAD_CARD: _bad_card,
+    ErrorReason.BAD_RANK: _bad_part("bad_rank"),
+    ErrorReason.BAD_SUIT: _bad_part("bad_suit"),
     ErrorReason.DUPLICATE_CARD: _duplicate,
     ErrorReason.WRONG_CARD_COUNT: _card_count,
     ErrorReason.NOT_YOUR_TURN: _not_your_turn,

@@ -444,19 +444,20 @@ class Narrator:
 
     def _split_sentence(self, event: PotAwarded, pot: str | None, total: str) -> str:
         names = self._names_list(event.winners)
-        named = "pot.named.split" if pot is not None else "pot.split"
         fields: dict[str, object] = {"amount": total, "names": names}
         if pot is not None:
             fields["pot"] = pot
         if len(set(event.shares)) == 1:
-            return self._text(named, share=amount(event.shares[0]), **fields)
+            key = "pot.named.split" if pot is not None else "pot.split"
+            return self._text(key, share=amount(event.shares[0]), **fields)
         shares = [
             self._text("share.item.you", amount=amount(share))
             if seat == self.listener_seat
             else self._text("share.item", amount=amount(share), name=self._name(seat))
             for seat, share in zip(event.winners, event.shares, strict=True)
         ]
-        return self._text(f"{named}.uneven", shares=self._catalog.join(shares), **fields)
+        key = "pot.named.split.uneven" if pot is not None else "pot.split.uneven"
+        return self._text(key, shares=self._catalog.join(shares), **fields)
 
     def _odd_chip_sentences(self, event: PotAwarded) -> list[str]:
         seats = event.odd_chip_seats

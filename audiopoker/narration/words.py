@@ -31,8 +31,8 @@ def amount(value: int) -> str:
 
 def rank_name(rank: Rank, lang: Language, plural: bool = False) -> str:
     """'king' / 'rey'; plural 'kings' / 'reyes'."""
-    prefix = "ranks" if plural else "rank"
-    return get_catalog(lang).text(f"{prefix}.{rank.name.lower()}")
+    name = rank.name.lower()
+    return get_catalog(lang).text(f"ranks.{name}" if plural else f"rank.{name}")
 
 
 def rank_gender(rank: Rank, lang: Language) -> str:

@@ -1,0 +1,206 @@
+"""The translation catalogs: complete in both languages, placeholders matching, no English
+left in Spanish, every key the code asks for present, and shipped inside the package."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from audiopoker.cards import Rank, Suit
+from audiopoker.engine.errors import ErrorReason
+from audiopoker.evaluator import Category
+from audiopoker.narration import LANGUAGES, Position, get_catalog
+from audiopoker.narration.catalog import (
+    LOCALE_DIR,
+    MissingMessageError,
+    catalog_keys,
+    catalog_problems,
+    fields_of,
+    po_path,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = [
+    *sorted((ROOT / "audiopoker" / "narration").glob("*.py")),
+    ROOT / "audiopoker/commands/showdown.py",
+]
+KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")
+
+# Spanish keeps these as the English (or notation) text on purpose: the loanwords of
+# seed 000 and 002 (flop, turn, river, under the gun, lojack, hijack, cutoff) and the
+# card letters of the brief (braille) form.
+SAME_IN_SPANISH = {
+    "street.flop", "street.turn", "street.river",
+    "position.under_the_gun", "position.under_the_gun_1", "position.under_the_gun_2",
+    "position.under_the_gun_3", "position.you.under_the_gun", "position.you.under_the_gun_1",
+    "position.you.under_the_gun_2", "position.you.under_the_gun_3",
+    "position.lojack", "position.hijack", "position.cutoff",
+    "rank.ace.short", "rank.king.short", "rank.queen.short", "rank.jack.short",
+}  # fmt: skip
+
+
+def test_catalogs_are_complete_and_consistent() -> None:
+    assert catalog_problems(same_allowed=SAME_IN_SPANISH) == []
+
+
+def test_the_check_catches_real_problems(tmp_path: Path) -> None:
+    """catalog_problems is not a rubber stamp: feed it broken catalogs."""
+    for lang, body in {
+        "en": 'msgid "a"\nmsgstr "Hello {name}."\n\nmsgid "b"\nmsgstr "Bye."\n\n'
+        'msgid "c"\nmsgstr "Same."\n',
+        "es": 'msgid "a"\nmsgstr "Hola {nombre}."\n\nmsgid "c"\nmsgstr "Same."\n\n'
+        'msgid "d"\nmsgstr ""\n',
+    }.items():
+        path = po_path(lang, "t", tmp_path)  # type: ignore[arg-type]
+        path.parent.mkdir(parents=True)
+        path.write_text(body, encoding="utf-8")
+    problems = "\n".join(catalog_problems("t", tmp_path))
+    assert "b: only in the en catalog" in problems
+    assert "d: only in the es catalog" in problems
+    assert "a: placeholders" in problems
+    assert "c: the Spanish text is the English text" in problems
+
+
+def looked_up_keys() -> tuple[set[str], list[re.Pattern[str]]]:
+    """Keys written in the code: literal ones, and f-string patterns (``f"rank.{name}"``).
+
+    A string counts when its first dotted segment is a family of the catalog (rank, hand,
+    action, ...), so patterns stay inside their family."""
+    families = {key.split(".")[0] for key in catalog_keys()}
+    literals: set[str] = set()
+    patterns: list[re.Pattern[str]] = []
+    for source in SOURCES:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if KEY.fullmatch(node.value) and node.value.split(".")[0] in families:
+                    literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                head = node.values[0] if node.values else None
+                if not (isinstance(head, ast.Constant) and isinstance(head.value, str)):
+                    continue
+                if head.value.split(".")[0] not in families or "." not in head.value:
+                    continue
+                parts = [
+                    re.escape(part.value) if isinstance(part, ast.Constant) else r"[a-z0-9_.]*"
+                    for part in node.values
+                ]
+                patterns.append(re.compile("".join(parts)))
+    return literals, patterns
+
+
+def test_every_key_the_code_asks_for_exists() -> None:
+    keys = catalog_keys()
+    literals, patterns = looked_up_keys()
+    assert len(literals) > 80 and len(patterns) > 15  # the scan found the lookups
+    for literal in (literal for literal in literals if "." in literal):
+        # _seat_text and _seat_plural add ".you" / ".other"
+        assert literal in keys or {f"{literal}.you", f"{literal}.other"} <= keys, literal
+    for pattern in patterns:
+        assert any(pattern.fullmatch(key) for key in keys), pattern.pattern
+
+
+def test_every_catalog_key_is_used() -> None:
+    literals, patterns = looked_up_keys()
+    expanded = literals | {f"{key}.{who}" for key in literals for who in ("you", "other")}
+    unused = [
+        key
+        for key in catalog_keys()
+        if key not in expanded and not any(p.fullmatch(key) for p in patterns)
+    ]
+    assert unused == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_key_families_are_whole(lang: str) -> None:
+    """Keys built from enums: every member has its entry."""
+    catalog = get_catalog(lang)  # type: ignore[arg-type]
+    keys: list[str] = []
+    for rank in Rank:
+        name = rank.name.lower()
+        keys += [f"rank.{name}", f"ranks.{name}", f"rank.{name}.gender", f"rank.{name}.short"]
+    keys += [f"suit.{suit.name.lower()}" for suit in Suit]
+    keys += [f"suit.{suit.name.lower()}.short" for suit in Suit]
+    for category in Category:
+        keys += [f"category.{category.key}", f"hand.np.{category.key}"]
+        keys += [
+            f"why.category.{category.key}.{lower.key}" for lower in Category if lower < category
+        ]
+    keys += [f"hand.{cat}.{g}" for cat in ("straight", "flush", "straight_flush") for g in "mf"]
+    keys += [
+        f"why.card.{p}.{a}{b}" for p in ("other", "you_win", "you_lose") for a in "mf" for b in "mf"
+    ]
+    keys += [f"position.{p.value}" for p in Position] + [
+        f"position.you.{p.value}" for p in Position
+    ]
+    keys += [f"ordinal.{place}" for place in range(1, 11)]
+    keys += [f"error.{reason.value}" for reason in ErrorReason]
+    for key in keys:
+        try:
+            catalog._translations.gettext(key)
+        except MissingMessageError:
+            pytest.fail(f"{key} is missing in {lang}")
+
+
+def test_spanish_genders_are_declared() -> None:
+    catalog = get_catalog("es")
+    genders = {rank: catalog.text(f"rank.{rank.name.lower()}.gender") for rank in Rank}
+    assert {rank for rank, gender in genders.items() if gender == "f"} == {Rank.JACK, Rank.QUEEN}
+    assert set(genders.values()) == {"m", "f"}
+
+
+def test_plurals_come_from_the_catalog() -> None:
+    english, spanish = get_catalog("en"), get_catalog("es")
+    assert english.plural("returned.you", 1) == "You get back 1 uncalled chip."
+    assert english.plural("returned.you", 2) == "You get back 2 uncalled chips."
+    assert spanish.plural("returned.you", 1) == "Recuperas 1 ficha que nadie igualó."
+    assert spanish.plural("returned.you", 0) == "Recuperas 0 fichas que nadie igualó."
+
+
+def test_spanish_lists_use_e_and_u_before_their_sounds() -> None:
+    spanish, english = get_catalog("es"), get_catalog("en")
+    assert spanish.join(["Ana", "Inés"]) == "Ana e Inés"
+    assert spanish.join(["Ana", "Beto", "Hilario"]) == "Ana, Beto e Hilario"
+    assert spanish.join(["agua", "hielo"]) == "agua y hielo"
+    assert spanish.join(["siete", "ocho"], "or") == "siete u ocho"
+    assert spanish.join(["pasar", "apostar", "retirarte"], "or") == "pasar, apostar o retirarte"
+    assert english.join(["Ana", "Inés"]) == "Ana and Inés"
+    assert english.join(["check", "bet", "fold"], "or") == "check, bet, or fold"
+
+
+def test_a_missing_key_is_loud_not_spoken() -> None:
+    with pytest.raises(MissingMessageError):
+        get_catalog("es").text("no.such.key")
+
+
+def test_placeholders_are_format_fields() -> None:
+    assert fields_of("{name} raises to {amount}.") == {"name", "amount"}
+
+
+def test_po_files_are_package_data() -> None:
+    for lang in LANGUAGES:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / "audiopoker.po"
+        assert path.is_file()
+        assert path.is_relative_to(ROOT / "audiopoker")
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("hatchling") is None,
+    reason="hatchling is not installed here (pip builds wheels in an isolated environment)",
+)
+def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+         "-w", str(tmp_path), "-q"],
+        check=True,
+    )  # fmt: skip
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in LANGUAGES:
+        assert f"audiopoker/narration/locale/{lang}/LC_MESSAGES/audiopoker.po" in names
