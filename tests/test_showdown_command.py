@@ -93,7 +93,7 @@ def test_text_output_tells_each_hand_then_the_verdict(capsys: pytest.CaptureFixt
          "Card repeated: ace of clubs. Each card is in the deck only once."),
         (["--board", "Ac Kd Qh Js Tc", "--hand", "2h 2s"], "At least 2 players are needed."),
         (["--board", "Ac Kd Qh Js Tc", "--hand", "2h 2s", "--hand", "9d 9c", "--lang", "fr"],
-         "The language cannot be fr: use en or es."),
+         "Invalid value for the language: fr. Use en or es."),
     ],
 )  # fmt: skip
 def test_refusals_are_one_line_with_exit_code_2(
