@@ -1,0 +1,278 @@
+"""The narrator, event by event: who hears what, at which verbosity."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from audiopoker.cards import parse_cards
+from audiopoker.engine.actions import ActionKind, LegalActions, Street
+from audiopoker.engine.events import (
+    ActionRequired,
+    ActionTaken,
+    AntePosted,
+    BlindsChanged,
+    CardBurned,
+    GameEnded,
+    GameEndReason,
+    HandEnded,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerEliminated,
+    PotAwarded,
+    StreetDealt,
+)
+from audiopoker.evaluator import best_hand
+from audiopoker.narration import Narrator, event_kind
+from audiopoker.output.message import Message, Verbosity
+
+sys.path.insert(0, str(Path(__file__).parent))
+from narration_support import SCENARIOS, narrate_all
+
+NAMES = ("Ana", "Beto", "Carla", "Diego")
+START = HandStarted(7, 0, 1, 2, (1, 2, 3, 0), (200, 200, 200, 200), 1, 2, 0, False)
+
+
+def texts(messages: list[Message]) -> list[str]:
+    return [message.text for message in messages]
+
+
+def narrator(lang: str = "en", listener: int | None = 3, **options: object) -> Narrator:
+    made = Narrator(NAMES, lang, listener_seat=listener, **options)  # type: ignore[arg-type]
+    made.narrate(START)
+    return made
+
+
+def legal(**changes: object) -> LegalActions:
+    fields: dict[str, object] = dict(
+        seat=3, can_check=False, to_call=4, call_is_all_in=False, raise_kind=ActionKind.RAISE,
+        min_raise_to=8, max_raise_to=200, stack=196, committed=2, pot=10,
+    )  # fmt: skip
+    fields.update(changes)
+    return LegalActions(**fields)  # type: ignore[arg-type]
+
+
+def test_event_kinds_are_snake_case() -> None:
+    assert event_kind(START) == "hand_started"
+    assert event_kind(CardBurned(Street.FLOP)) == "card_burned"
+
+
+def test_hand_start_names_the_button_and_the_listener_position() -> None:
+    messages = Narrator(NAMES, "en", listener_seat=3).narrate(START)
+    assert texts(messages) == [
+        "Hand 7. Ana has the button.",
+        "You are under the gun: first to act before the flop.",
+    ]
+    assert {m.kind for m in messages} == {"hand_started"}
+    spanish = Narrator(NAMES, "es", listener_seat=0).narrate(START)
+    assert texts(spanish) == ["Mano 7. Tienes el botón.", "Estás en el botón."]
+
+
+def test_dead_button_and_dead_small_blind() -> None:
+    event = HandStarted(9, 0, None, 2, (2, 3), (0, 0, 50, 50), 1, 2, 0, False)
+    text = texts(Narrator(NAMES, "en", listener_seat=3).narrate(event))
+    assert text[0] == "Hand 9. The button is on an empty seat. No small blind this hand."
+
+
+def test_own_hole_cards_are_spoken_and_others_are_secret() -> None:
+    cards = HoleCardsDealt(3, tuple(parse_cards("As Td")))  # type: ignore[arg-type]
+    theirs = HoleCardsDealt(1, tuple(parse_cards("2c 2d")))  # type: ignore[arg-type]
+    speaker = narrator()
+    (message,) = speaker.narrate(cards)
+    assert message.text == "Your cards: ace of spades and ten of diamonds."
+    assert message.braille == "Your cards: A♠ 10♦."
+    assert speaker.narrate(theirs) == []
+    assert texts(narrator(reveal_hole_cards=True).narrate(theirs)) == [
+        "Beto's cards: two of clubs and two of diamonds."
+    ]
+    assert narrator(listener=None).narrate(cards) == []
+
+
+def test_your_turn_tells_cost_pot_minimum_raise_and_choices() -> None:
+    event = ActionRequired(3, legal())
+    (message,) = narrator().narrate(event)
+    assert message.kind == "your_turn"
+    assert message.text == (
+        "Your turn: 4 to call, with 10 in the pot. "
+        "You can call, raise to between 8 and 200, or fold."
+    )
+    (spanish,) = narrator("es").narrate(event)
+    assert spanish.text == (
+        "Te toca: pagar cuesta 4, con 10 en el bote. "
+        "Puedes pagar, subir a una cantidad entre 8 y 200 o retirarte."
+    )
+
+
+def test_your_turn_variants() -> None:
+    free = ActionRequired(
+        3, legal(can_check=True, to_call=0, raise_kind=ActionKind.BET, min_raise_to=2)
+    )
+    assert texts(narrator().narrate(free)) == [
+        "Your turn, with 10 in the pot. You can check or bet between 2 and 200."
+    ]
+    short = ActionRequired(3, legal(to_call=7, call_is_all_in=True, raise_kind=None, stack=7))
+    assert texts(narrator("es").narrate(short)) == [
+        "Te toca: pagar 7 te deja all-in, con 10 en el bote. "
+        "Puedes pagar y quedarte all-in o retirarte."
+    ]
+    shove = ActionRequired(3, legal(min_raise_to=30, max_raise_to=30))
+    assert "go all in, raising to 30" in texts(narrator().narrate(shove))[0]
+    assert texts(narrator(verbosity=Verbosity.BRIEF).narrate(ActionRequired(3, legal()))) == [
+        "Your turn: 4 to call."
+    ]
+    verbose = texts(narrator(verbosity=Verbosity.VERBOSE).narrate(ActionRequired(3, legal())))
+    assert verbose[0].endswith("You have 196 chips behind.")
+
+
+def test_other_seats_turn_is_short_and_absent_when_brief() -> None:
+    event = ActionRequired(1, legal(seat=1))
+    assert texts(narrator().narrate(event)) == ["Beto's turn."]
+    assert texts(narrator("es").narrate(event)) == ["Turno de Beto."]
+    assert narrator(verbosity=Verbosity.BRIEF).narrate(event) == []
+
+
+def action(seat: int, kind: ActionKind, amount: int, to: int, **changes: object) -> ActionTaken:
+    fields: dict[str, object] = dict(
+        all_in=False, stack=100, pot=30, street=Street.FLOP, full_raise=True
+    )
+    fields.update(changes)
+    return ActionTaken(seat, kind, amount, to, **fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("event", "english", "spanish"),
+    [
+        (action(0, ActionKind.RAISE, 6, 6), "Ana raises to 6.", "Ana sube a 6."),
+        (action(3, ActionKind.RAISE, 6, 6), "You raise to 6.", "Subes a 6."),
+        (action(1, ActionKind.CALL, 6, 6, all_in=True), "Beto calls 6 and is all in.",
+         "Beto paga 6 y se queda all-in."),
+        (action(2, ActionKind.BET, 10, 10), "Carla bets 10.", "Carla apuesta 10."),
+        (action(2, ActionKind.CHECK, 0, 0), "Carla checks.", "Carla pasa."),
+        (action(3, ActionKind.FOLD, 0, 0), "You fold.", "Te retiras."),
+        (action(1, ActionKind.RAISE, 13, 15, all_in=True, full_raise=False),
+         "Beto raises to 15, all in. Not a full raise: players who already acted may only "
+         "call or fold.",
+         "Beto sube a 15 y va all-in. No es una subida completa: quien ya actuó solo puede "
+         "pagar o retirarse."),
+    ],
+)  # fmt: skip
+def test_actions(event: ActionTaken, english: str, spanish: str) -> None:
+    assert texts(narrator().narrate(event)) == [english]
+    assert texts(narrator("es").narrate(event)) == [spanish]
+
+
+def test_verbose_action_adds_stack_pot_and_chips_added() -> None:
+    event = action(2, ActionKind.CALL, 4, 6, stack=1, pot=14, street=Street.PREFLOP)
+    assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(event)) == [
+        "Carla calls 6.",
+        "Carla puts in 4 more. Carla has 1 chip left; the pot is 14.",
+    ]
+    assert texts(narrator("es", verbosity=Verbosity.VERBOSE).narrate(event))[1] == (
+        "Carla pone 4 más. A Carla le queda 1 ficha; bote: 14."
+    )
+
+
+def test_antes_are_summed_up_unless_short_or_all_in() -> None:
+    with_ante = HandStarted(1, 0, 1, 2, (1, 2, 3, 0), (200,) * 4, 1, 2, 1, False)
+    speaker = Narrator(NAMES, "en", listener_seat=3)
+    assert (
+        texts(speaker.narrate(with_ante))[0] == "Hand 1. Ana has the button. Every player antes 1."
+    )
+    assert speaker.narrate(AntePosted(1, 1, False)) == []
+    assert texts(speaker.narrate(AntePosted(2, 1, True))) == ["Carla antes 1 and is all in."]
+    verbose = Narrator(NAMES, "en", Verbosity.VERBOSE, 3)
+    verbose.narrate(with_ante)
+    assert texts(verbose.narrate(AntePosted(3, 1, False))) == ["You ante 1."]
+
+
+def test_burns_only_at_verbose() -> None:
+    assert narrator().narrate(CardBurned(Street.FLOP)) == []
+    assert texts(narrator("es", verbosity=Verbosity.VERBOSE).narrate(CardBurned(Street.TURN))) == [
+        "Se quema una carta."
+    ]
+
+
+def test_best_hand_after_each_street_unless_turned_off() -> None:
+    hole = HoleCardsDealt(3, tuple(parse_cards("Ah Kd")))  # type: ignore[arg-type]
+    flop = StreetDealt(Street.FLOP, parse_cards("As 7c 2d"), parse_cards("As 7c 2d"))
+    speaker = narrator()
+    speaker.narrate(hole)
+    messages = speaker.narrate(flop)
+    assert texts(messages) == [
+        "Flop: ace of spades, seven of clubs and two of diamonds.",
+        "You have a pair of aces, king kicker.",
+    ]
+    assert messages[1].kind == "best_hand"
+    quiet = narrator(announce_best_hand=False)
+    quiet.narrate(hole)
+    assert len(quiet.narrate(flop)) == 1
+    folded = narrator()
+    folded.narrate(hole)
+    folded.narrate(action(3, ActionKind.FOLD, 0, 0))
+    assert len(folded.narrate(flop)) == 1
+
+
+def test_split_pot_with_odd_chip_and_the_listener() -> None:
+    speaker = narrator()
+    value, _ = best_hand(parse_cards("2h 3h"), parse_cards("Ac Kd Qh Js Tc"))
+    event = PotAwarded(0, 13, (0, 3), (3, 0), (7, 6), (3,), False, value)
+    assert texts(speaker.narrate(event)) == [
+        "The pot of 13 is split between Ana and you: 7 to you and 6 to Ana. "
+        "The odd chip goes to you, closest to the left of the button."
+    ]
+    assert texts(narrator("es").narrate(event)) == [
+        "El bote de 13 se reparte entre Ana y tú: 7 para ti y 6 para Ana. "
+        "La ficha sobrante es para ti, más cerca del botón por la izquierda."
+    ]
+
+
+def test_uncontested_pot() -> None:
+    event = PotAwarded(0, 12, (0,), (0,), (12,), (), True, None)
+    assert texts(narrator().narrate(event)) == ["Ana wins the pot of 12 without showing."]
+    assert texts(narrator("es", listener=0).narrate(event)) == [
+        "Te llevas el bote de 12 sin mostrar."
+    ]
+
+
+def test_hand_end_tells_the_listener_result() -> None:
+    end = HandEnded(7, (190, 200, 214, 196), (-10, 0, 14, -4))
+    assert texts(narrator().narrate(end)) == ["End of hand 7. You lose 4 chips; you now have 196."]
+    assert texts(narrator("es", listener=2).narrate(end)) == [
+        "Fin de la mano 7. Ganas 14 fichas; ahora tienes 214."
+    ]
+    assert texts(narrator(listener=None).narrate(end)) == ["End of hand 7."]
+    assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(end))[1] == (
+        "Chips: Beto with 200, Carla with 214, Diego with 196 and Ana with 190."
+    )
+
+
+def test_elimination_blinds_and_game_end() -> None:
+    assert texts(narrator().narrate(PlayerEliminated(1, 4))) == [
+        "Beto is out of chips. Final place: fourth."
+    ]
+    assert texts(narrator("es").narrate(PlayerEliminated(3, 2))) == [
+        "Te quedas sin fichas. Puesto final: segundo."
+    ]
+    assert texts(narrator("es").narrate(BlindsChanged(2, 4, 1))) == [
+        "Nuevas ciegas: 2 y 4, con un ante de 1."
+    ]
+    won = GameEnded(GameEndReason.LAST_PLAYER_STANDING, (2,), (2, 3, 0, 1), (0, 0, 800, 0))
+    assert texts(narrator().narrate(won)) == [
+        "Game over: Carla wins with 800 chips. Final standings: first, Carla with 800; "
+        "second, Diego with 0; third, Ana with 0; fourth, Beto with 0."
+    ]
+    tie = GameEnded(GameEndReason.HAND_LIMIT, (0, 3), (0, 3, 1, 2), (300, 100, 100, 300))
+    assert texts(narrator("es").narrate(tie))[0].startswith(
+        "Se alcanza el límite de manos: empate entre Ana y tú, con 300 cada uno."
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_spectator_hears_no_secret_and_the_player_hears_more(name: str) -> None:
+    names, events, listener, _ = SCENARIOS[name]()
+    spectator = texts(narrate_all(events, names, "en", None))
+    assert not any("Your" in text or "You " in text for text in spectator)
+    player = texts(narrate_all(events, names, "en", listener if listener is not None else 0))
+    assert any(text.startswith("Your cards:") for text in player)
