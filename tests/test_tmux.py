@@ -137,7 +137,7 @@ def test_a_hand_in_a_real_terminal(tmp_path: Path) -> None:
         while "hand_ended" not in kinds():
             acted = mine()
             wait_for(
-                lambda: "hand_ended" in kinds() or kinds().count("your_turn") > acted,
+                lambda acted=acted: "hand_ended" in kinds() or kinds().count("your_turn") > acted,
                 "the player's turn or the end of the hand",
             )
             if "hand_ended" in kinds():
