@@ -147,6 +147,15 @@ class Session:
             self.human.wake()
         self._exit_app()
 
+    def stop(self) -> None:
+        """Stop the game and the key loop from any thread."""
+        self.stopping.set()
+        if self.human is not None:
+            self.human.wake()
+        loop = self.app.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._exit_app)
+
     def _exit_app(self) -> None:
         app = self.app
         if app.is_running and not app.is_done:
