@@ -12,6 +12,7 @@ from audiopoker.ui.keymap import (
     ACTIONS,
     Keymap,
     KeymapError,
+    KeymapProblem,
     Mode,
     ProblemKind,
     apply_overrides,
@@ -157,16 +158,24 @@ def test_load_keymap_applies_a_good_file(tmp_path: Path) -> None:
 ])  # fmt: skip
 def test_keymap_problems_are_said_in_the_players_language(lang: str, sentence: str) -> None:
     text = UiText("es" if lang == "es" else "en")
-    assert text.keymap_problem("unknown_action", "mine.toml", 3, action="shout") == sentence
+    problem = KeymapProblem("mine.toml", 3, ProblemKind.UNKNOWN_ACTION, "game", "shout")
+    assert text.keymap_problem(problem) == sentence
 
 
 @pytest.mark.parametrize("kind", list(ProblemKind))
 def test_every_problem_kind_has_a_sentence(kind: ProblemKind) -> None:
-    details = {"section": "s", "action": "a", "key": "k", "other": "o", "error": "e"}
+    problem = KeymapProblem("f.toml", 2, kind, "s", "a", key="c-m", other="o", error="e")
     for lang in ("en", "es"):
         text = UiText(lang)  # type: ignore[arg-type]
-        sentence = text.keymap_problem(kind.value, "f.toml", 2, **details)
-        assert "f.toml" in sentence and "{" not in sentence
+        sentence = text.keymap_problem(problem)
+        assert "f.toml" in sentence and "2" in sentence and "{" not in sentence
+
+
+def test_a_clash_says_the_key_as_the_player_knows_it() -> None:
+    problem = KeymapProblem("f.toml", 4, ProblemKind.CLASH, "game", "fold", "c-m", "help")
+    assert UiText("en").keymap_problem(problem) == (
+        "Keymap f.toml, line 4: Enter is already used by help. The default keys are used."
+    )
 
 
 def test_ui_catalogs_are_complete_in_both_languages() -> None:

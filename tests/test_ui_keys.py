@@ -90,7 +90,7 @@ def test_query_keys_answer_in_spanish() -> None:
             keys.press(key)
     assert table.output.texts == [
         "Tus cartas: as de picas y rey de corazones.",
-        "Seguir cuesta 5 fichas.",
+        "Pagar cuesta 5 fichas.",
         "Te toca.",
         "as de picas.",
     ]

@@ -165,22 +165,9 @@ class Session:
     def greet(self) -> None:
         """The first words: keymap problems, then what game this is and how to get help."""
         for problem in self.keymap_problems:
-            sentence = self.text.keymap_problem(
-                problem.kind.value,
-                problem.source,
-                problem.line,
-                **{
-                    k: v
-                    for k, v in {
-                        "section": problem.section,
-                        "action": problem.action,
-                        "key": problem.key,
-                        "other": problem.other,
-                    }.items()
-                    if v is not None
-                },
-            )
-            print(sentence, file=sys.stderr)
+            sentence = self.text.keymap_problem(problem)
+            if not self.router.policy.echo:  # the console echo prints it otherwise
+                print(sentence, file=sys.stderr)
             self.router.send(Message("error", sentence))
         help_key = self.controller.key_label("help")
         s = self.settings

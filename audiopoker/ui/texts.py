@@ -15,6 +15,7 @@ from typing import Final
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Verbosity
+from audiopoker.ui.keymap import KeymapProblem, ProblemKind
 
 UI_DOMAIN: Final = "ui"
 UI_LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -122,13 +123,24 @@ class UiText:
     def welcome_watch(self, players: int, help_key: str) -> str:
         return self._n("welcome_watch", players, help=help_key)
 
-    def keymap_problem(self, kind: str, source: str, line: int | None, **details: str) -> str:
-        """One refused keymap file; ``kind`` is a keymap ProblemKind value."""
-        if line is None:
-            where = self._("keymap.where_file", source=source)
+    def keymap_problem(self, problem: KeymapProblem) -> str:
+        """Why a keymap file was refused, naming the file and line."""
+        if problem.line is None:
+            where = self._("keymap.where_file", source=problem.source)
         else:
-            where = self._("keymap.where", source=source, line=line)
-        reason = self._("keymap." + kind, **details)
+            where = self._("keymap.where", source=problem.source, line=problem.line)
+        key = problem.key
+        if problem.kind is ProblemKind.CLASH and key:  # a real key: say it as the player does
+            key = self.key_name(key)
+        details = {
+            "section": problem.section,
+            "action": problem.action,
+            "key": key,
+            "other": problem.other,
+        }
+        reason = self._(
+            "keymap." + problem.kind.value, **{k: v for k, v in details.items() if v is not None}
+        )
         return self._("keymap.problem", where=where, reason=reason)
 
     def default_name(self) -> str:
