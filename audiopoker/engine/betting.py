@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from audiopoker.cards import Card, ensure_distinct
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.errors import ConfigError, ErrorReason, IllegalActionError
 
@@ -74,6 +75,26 @@ def decide(
     return LegalActions(seat, owed == 0, to_call, all_in_call, None, 0, 0, stack, paid, pot), block
 
 
+def covering_blind(
+    stacks: Sequence[int], committed: Sequence[int], live: Sequence[bool]
+) -> int | None:
+    """The seat (a blind) whose chips in front already cover everything any other live
+    seat could put in, if it still has chips: it cannot lose more this round and cannot
+    be raised, so it has nothing to decide."""
+    top = second = -1
+    top_seat = -1
+    for seat, alive in enumerate(live):
+        if alive:
+            reach = committed[seat] + stacks[seat]
+            if reach > top:
+                top_seat, second, top = seat, top, reach
+            elif reach > second:
+                second = reach
+    if top_seat >= 0 and stacks[top_seat] and committed[top_seat] >= second:
+        return top_seat
+    return None
+
+
 def raise_total(legal: LegalActions, block: ErrorReason | None, action: Action) -> int:
     """Check a bet or raise against ``legal``; return its street total or raise
     :class:`IllegalActionError` with the reason and the amounts."""
@@ -100,6 +121,11 @@ def raise_total(legal: LegalActions, block: ErrorReason | None, action: Action) 
     return to
 
 
+def cards_needed(players: int) -> int:
+    """Cards a hand may use: two per player, three burns and five board cards."""
+    return 2 * players + 8
+
+
 def check_setup(
     stacks: Sequence[int],
     button: int,
@@ -107,11 +133,20 @@ def check_setup(
     big_blind_seat: int,
     small_blind: int,
     big_blind: int,
+    deck: Sequence[Card],
 ) -> None:
-    """Refuse a hand setup that makes no sense, with :class:`ConfigError`."""
+    """Refuse a hand setup that makes no sense: :class:`ConfigError`, or
+    :class:`CardError` for a repeated card."""
     count = len(stacks)
     if any(stack < 0 for stack in stacks):
         raise ConfigError(ErrorReason.BAD_SETTING, name="stacks", value=tuple(stacks))
+    players = sum(1 for stack in stacks if stack > 0)
+    if players < 2:
+        raise ConfigError(ErrorReason.NOT_ENOUGH_PLAYERS, players=players)
+    if len({card.index for card in deck}) != len(deck):  # ints hash faster than Cards
+        ensure_distinct(deck)  # raises CardError naming the repeated card
+    if len(deck) < cards_needed(players):
+        raise ConfigError(ErrorReason.DECK_EXHAUSTED, needed=cards_needed(players), given=len(deck))
     if not 0 <= button < count:
         raise ConfigError(ErrorReason.BAD_SETTING, name="button", value=button)
     if not 0 <= big_blind_seat < count or stacks[big_blind_seat] <= 0:
@@ -126,3 +161,11 @@ def check_setup(
         raise ConfigError(ErrorReason.BAD_SETTING, name="big_blind", value=big_blind)
     if not 0 <= small_blind <= big_blind:
         raise ConfigError(ErrorReason.BAD_SETTING, name="small_blind", value=small_blind)
+
+
+def check_antes(seats: int, antes: Sequence[int], ante: int) -> None:
+    """Refuse negative antes, or a per-seat list of the wrong length."""
+    if antes and len(antes) != seats:
+        raise ConfigError(ErrorReason.BAD_SETTING, name="antes", value=tuple(antes))
+    if ante < 0 or any(amount < 0 for amount in antes):
+        raise ConfigError(ErrorReason.BAD_SETTING, name="ante", value=ante)

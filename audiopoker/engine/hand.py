@@ -24,11 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from audiopoker.cards import Card, ensure_distinct
+from audiopoker.cards import Card
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
-from audiopoker.engine.betting import check_setup, decide, raise_total
+from audiopoker.engine.betting import (
+    check_antes,
+    check_setup,
+    covering_blind,
+    decide,
+    raise_total,
+)
 from audiopoker.engine.errors import (
-    ConfigError,
     ErrorReason,
     HandStateError,
     IllegalActionError,
@@ -60,11 +65,6 @@ _CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _STREET_CARDS = ((Street.FLOP, 3), (Street.TURN, 1), (Street.RIVER, 1))
-
-
-def cards_needed(players: int) -> int:
-    """Cards a hand may use: two per player, three burns and five board cards."""
-    return 2 * players + 8
 
 
 class Hand:
@@ -130,23 +130,12 @@ class Hand:
         table. A big-blind ante is dead money in the main pot (every live hand may win
         it); other antes count in the contribution levels of the side pots.
         """
+        deck = tuple(deck)
+        check_setup(stacks, button, small_blind_seat, big_blind_seat, small_blind, big_blind, deck)
+        check_antes(len(stacks), antes, ante)
         count = len(stacks)
         in_hand = [stack > 0 for stack in stacks]
         players = sum(in_hand)
-        check_setup(stacks, button, small_blind_seat, big_blind_seat, small_blind, big_blind)
-        if players < 2:
-            raise ConfigError(ErrorReason.NOT_ENOUGH_PLAYERS, players=players)
-        if antes and len(antes) != count:
-            raise ConfigError(ErrorReason.BAD_SETTING, name="antes", value=tuple(antes))
-        if ante < 0 or any(amount < 0 for amount in antes):
-            raise ConfigError(ErrorReason.BAD_SETTING, name="ante", value=ante)
-        deck = tuple(deck)
-        if len(set(deck)) != len(deck):
-            ensure_distinct(deck)  # raises CardError naming the repeated card
-        if len(deck) < cards_needed(players):
-            raise ConfigError(
-                ErrorReason.DECK_EXHAUSTED, needed=cards_needed(players), given=len(deck)
-            )
 
         self.button = button
         self.small_blind_seat = small_blind_seat
@@ -469,7 +458,9 @@ class Hand:
         when nobody can bet: no chips behind, or one seat with chips that owes nothing."""
         active = self._active_count
         if self._street is Street.PREFLOP:
-            self._excuse_covering_blind()
+            covering = covering_blind(self._stacks, self._committed, self._live)
+            if covering is not None:  # nothing to decide: treat it as having acted
+                self._acted[covering] = self._level
         if active == 1:
             seat = next(s for s in range(len(self._live)) if self._live[s] and self._stacks[s])
             if self._committed[seat] >= self._max_other_committed(seat):
@@ -482,22 +473,6 @@ class Hand:
                     self._ask(seat)
                     return
         self._end_round()
-
-    def _excuse_covering_blind(self) -> None:
-        """A blind that already covers everything any other live seat could put in has
-        nothing to decide this round: it cannot lose more and cannot be raised."""
-        stacks, committed, live = self._stacks, self._committed, self._live
-        top = second = -1
-        top_seat = -1
-        for seat, alive in enumerate(live):
-            if alive:
-                reach = committed[seat] + stacks[seat]
-                if reach > top:
-                    top_seat, second, top = seat, top, reach
-                elif reach > second:
-                    second = reach
-        if stacks[top_seat] and committed[top_seat] >= second:
-            self._acted[top_seat] = self._level
 
     def _needs_action(self, seat: int) -> bool:
         if not self._live[seat] or not self._stacks[seat]:
