@@ -530,3 +530,17 @@ def test_control_c_quits_at_once_in_any_mode() -> None:
         keys.press(CTRL_C)
     assert table.quits == [True]
     assert table.take_decision() is None
+
+
+def test_p_says_the_side_pots_when_someone_is_all_in() -> None:
+    table = make_table(stacks=(200, 200, 20))
+    table.act(2, Action.raise_to(20))  # Beto all in
+    table.act(0, Action.call())
+    table.act(1, Action.call())
+    table.act(0, Action.bet(10))
+    table.act(1, Action.call())
+    with driven(table) as keys:
+        keys.press("p")
+        assert table.output.last.text == "Pots: main pot 60 and side pot 1: 20."
+        keys.press("b")
+        assert table.output.last.text == "Seat 3, Beto: 0 chips, all in, the button."
