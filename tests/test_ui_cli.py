@@ -9,6 +9,7 @@ import pytest
 
 from audiopoker.cli import build_parser, main
 from audiopoker.commands.play import settings_from_args
+from audiopoker.ui.session import LIVE_BOT_BUDGET
 
 
 @pytest.mark.parametrize(
@@ -62,6 +63,7 @@ def test_plain_audiopoker_means_play_with_the_house_defaults() -> None:
     )
     assert settings.ante == 0 and settings.hands is None and not settings.watch
     assert settings.bots == "normal" and settings.bot_delay == 1.0
+    assert settings.seed is None and settings.bot_time_budget == LIVE_BOT_BUDGET
 
 
 def test_options_reach_the_settings(tmp_path: Path) -> None:
@@ -76,6 +78,7 @@ def test_options_reach_the_settings(tmp_path: Path) -> None:
     assert (settings.small_blind, settings.big_blind, settings.ante) == (5, 10, 1)
     assert settings.bots == "hard" and settings.name == "Ana María" and settings.seed == 11
     assert settings.bot_delay == 0 and settings.hands == 20 and settings.lang == "es"
+    assert settings.bot_time_budget is None  # a seeded game replays exactly
 
 
 def test_watch_is_an_all_bot_table() -> None:

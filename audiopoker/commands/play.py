@@ -14,7 +14,7 @@ from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
-from audiopoker.ui.session import Session, Settings
+from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
@@ -113,7 +113,11 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         metavar="LEVEL",
         help="how well the bots play: easy, normal or hard (default: normal)",
     )
-    parser.add_argument("--seed", type=_int_range(0, 2**63 - 1), help="a seed to replay a game")
+    parser.add_argument(
+        "--seed",
+        type=_int_range(0, 2**63 - 1),
+        help="a seed: the same seed and the same keys play the same game again",
+    )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -180,6 +184,8 @@ def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
         bot_delay=args.bot_delay,
         hands=args.hands,
         watch=args.watch,
+        # A seeded game replays exactly: bots think by their iteration caps, not the clock.
+        bot_time_budget=None if args.seed is not None else LIVE_BOT_BUDGET,
     )
 
 
@@ -207,4 +213,5 @@ def run_play(args: argparse.Namespace) -> int:
         session = Session(settings_from_args(args, lang), router, keymap, problems)
         return session.run()
     finally:
+        router.wait_until_quiet(timeout=3)  # let "Goodbye" be heard before the voice closes
         router.close()

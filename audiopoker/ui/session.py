@@ -38,6 +38,10 @@ from audiopoker.ui.words import Narration
 log = logging.getLogger(__name__)
 
 
+# Seconds a bot may think in live play (a decision usually needs far less).
+LIVE_BOT_BUDGET = 0.08
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A game's options (the house defaults of RULES.md)."""
@@ -54,7 +58,7 @@ class Settings:
     bot_delay: float = 1.0
     hands: int | None = None
     watch: bool = False
-    bot_time_budget: float | None = 0.08  # seconds a bot may think; None: iteration caps only
+    bot_time_budget: float | None = LIVE_BOT_BUDGET  # None: the bots' iteration caps only
 
 
 class Session:
