@@ -23,7 +23,6 @@ from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
-    ActionRequired,
     Event,
     GameEnded,
     HandStarted,
@@ -254,36 +253,22 @@ class Game:
         is then left unfinished; the table is not advanced)."""
         hand, events = self.table.start_hand()
         self.hand = hand
-        request = self._publish_tracking(events, None)
+        self.publish(events)
         while not hand.is_over:
             if self.stopping.is_set():
                 raise GameStopped
             seat = hand.actor
             if seat is None:  # defensive: the engine always names an actor until it ends
                 raise RuntimeError("hand not over but nobody is to act")
-            if request is None or request.seat != seat:
-                request = ActionRequired(seat, hand.legal_actions())
-            events = self._ask(hand, seat)
-            request = self._publish_tracking(events, None)
+            self.publish(self._ask(hand, seat))
         self.shown_hands.extend(shown_hands_of(hand.events))
         finished = self.table.finish_hand(hand)
-        self._publish_tracking(finished, None)
+        self.publish(finished)
         for event in finished:
             if isinstance(event, GameEnded):
                 self.ended = event
             elif isinstance(event, PlayerEliminated) and event.seat in self._stop_when_out:
                 self._stopped_by_elimination = True
-
-    def _publish_tracking(
-        self, events: Iterable[Event], request: ActionRequired | None
-    ) -> ActionRequired | None:
-        """Publish ``events``; return the last ActionRequired among them (or ``request``)."""
-        for event in events:
-            if isinstance(event, ActionRequired):
-                request = event
-            for listener in self.listeners:
-                listener.on_event(event)
-        return request
 
     def _ask(self, hand: Hand, seat: int) -> tuple[Event, ...]:
         """Ask ``seat`` until the engine accepts its action; return the resulting events."""
