@@ -467,7 +467,7 @@ def test_help_lists_every_bound_key_first_line_interrupting() -> None:
     assert "C: check, or call what you owe." in texts
     assert "H or question mark: this list of keys." in texts
     assert "Page Up: half the pot more." in texts
-    assert "N or Escape: no." in texts
+    assert "N or Escape: no, leave things as they are." in texts
 
 
 def test_lesson_is_fourteen_sentences_best_hand_first() -> None:
