@@ -23,6 +23,7 @@ MAX_NAME = 30
 
 def _int_range(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
+        """The whole number in ``text``, refused outside the range."""
         try:
             value = int(text)
         except ValueError:
@@ -74,6 +75,7 @@ def _one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn
     line that says what is wrong."""
 
     def error(message: str) -> NoReturn:
+        """Print one line and exit with code 2."""
         print(f"{parser.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
 

@@ -504,6 +504,7 @@ class Controller:
         lines = [t.help_intro(self.key_label("history_back"), self.key_label("history_forward"))]
 
         def add(mode: Mode) -> None:
+            """One line per bound action of ``mode``."""
             for action, keys in self.keymap.items(mode):
                 if keys:
                     names = t.keys_or([t.key_name(key) for key in keys])

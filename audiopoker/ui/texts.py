@@ -90,6 +90,7 @@ class UiText:
         return self.join(names, "or")
 
     def no_key(self) -> str:
+        """'no key'"""
         return self._("key.none")
 
     def action_description(self, action: str) -> str:
@@ -102,15 +103,19 @@ class UiText:
         return self._("action." + action)
 
     def help_intro(self, back: str, forward: str) -> str:
+        """'Keys. {back} and {forward} walk through these lines.'"""
         return self._("help.intro", back=back, forward=forward)
 
     def help_line(self, keys: str, description: str) -> str:
+        """'{keys}: {description}.'"""
         return self._("help.line", keys=keys, description=description)
 
     def help_amount_intro(self) -> str:
+        """'While you type a raise amount, digits type the total, and:'"""
         return self._("help.amount_intro")
 
     def help_confirm_intro(self) -> str:
+        """'When the game asks a question:'"""
         return self._("help.confirm_intro")
 
     def lesson(self) -> list[str]:
@@ -118,9 +123,11 @@ class UiText:
         return [self._(f"lesson.{number}") for number in range(1, LESSON_LINES + 1)]
 
     def welcome(self, bots: int, chips: int, small: int, big: int, help_key: str) -> str:
+        """You play against {count} bots. Everyone starts with {chips} chips; blinds {small..."""
         return self._n("welcome", bots, chips=chips, small=small, big=big, help=help_key)
 
     def welcome_watch(self, players: int, help_key: str) -> str:
+        """'You are watching {count} bots play. Press {help} to hear the keys.'"""
         return self._n("welcome_watch", players, help=help_key)
 
     def keymap_problem(self, problem: KeymapProblem) -> str:
@@ -149,78 +156,103 @@ class UiText:
 
     # --- answers to query keys ----------------------------------------------------------
     def chips(self, chips: int) -> str:
+        """'You have {count} chips.'"""
         return self._n("chips", chips)
 
     def chips_in_front(self, chips: int, committed: int) -> str:
+        """'You have {count} chips, and {committed} bet this round.'"""
         return self._n("chips_in_front", chips, committed=committed)
 
     def to_call(self, amount: int) -> str:
+        """'{count} chips to call.'"""
         return self._n("to_call", amount)
 
     def to_call_all_in(self, amount: int) -> str:
+        """'Calling puts you all in: {count} chips.'"""
         return self._n("to_call_all_in", amount)
 
     def nothing_to_call(self) -> str:
+        """'Nothing to call: you can check.'"""
         return self._("nothing_to_call")
 
     def no_hand(self) -> str:
+        """'No hand is being played.'"""
         return self._("no_hand")
 
     def watching(self) -> str:
+        """'You are watching: you have no seat.'"""
         return self._("watching")
 
     def you_folded(self) -> str:
+        """'You folded this hand.'"""
         return self._("you_folded")
 
     def you_are_out(self) -> str:
+        """'You are out of the game.'"""
         return self._("you_are_out")
 
     def not_in_hand(self) -> str:
+        """'You are not in this hand.'"""
         return self._("not_in_hand")
 
     def all_in_already(self) -> str:
+        """'You are all in: nothing more to bet.'"""
         return self._("all_in_already")
 
     def your_cards(self, cards: Sequence[str]) -> str:
+        """'Your cards: {cards}.'"""
         return self._("your_cards", cards=self.join(cards))
 
     def your_folded_cards(self, cards: Sequence[str]) -> str:
+        """'You folded {cards}.'"""
         return self._("your_folded_cards", cards=self.join(cards))
 
     def no_cards(self) -> str:
+        """'You have no cards.'"""
         return self._("no_cards")
 
     def board(self, cards: Sequence[str]) -> str:
+        """'The board: {cards}.'"""
         return self._("board", cards=self.join(cards))
 
     def board_empty(self) -> str:
+        """'No cards on the table yet.'"""
         return self._("board_empty")
 
     def best_hand(self, hand: str) -> str:
+        """'Your best hand: {hand}.'"""
         return self._("best_hand", hand=hand)
 
     def your_turn(self) -> str:
+        """'Your turn.'"""
         return self._("your_turn")
 
     def whose_turn(self, name: str) -> str:
+        """'{name}'s turn.'"""
         return self._("whose_turn", name=name)
 
     def nobody_to_act(self) -> str:
+        """'Nobody is to act: cards are being dealt.'"""
         return self._("nobody_to_act")
 
     def card(self, name: str) -> str:
+        """'{card}.'"""
         return self._("card", card=name)
 
     def card_not_dealt(self, number: int) -> str:
+        """'Card {number} is not dealt yet.'"""
         return self._("card_not_dealt", number=number)
 
     def pot(self, amount: int) -> str:
+        """'Pot: {count} chips.'"""
         return self._n("pot", amount)
 
     def pot_empty(self) -> str:
+        """'The pot is empty.'"""
         return self._("pot_empty")
 
     def pots(self, main: int, sides: Sequence[int]) -> str:
+        """'main pot {amount}' / 'side pot {number}: {amount}'"""
         parts = [self._("pots.main", amount=main)]
         parts += [
             self._("pots.side", number=index, amount=amount)
@@ -229,6 +261,7 @@ class UiText:
         return self._("pots", list=self.join(parts))
 
     def player(self, seat: int, name: str, stack: int, status: Sequence[str]) -> str:
+        """'Seat {seat}, {name}: {count} chips, {status}.'"""
         return self._n("player", stack, seat=seat, name=name, status=", ".join(status))
 
     def status(self, key: str, **values: object) -> str:
@@ -236,70 +269,91 @@ class UiText:
         return self._("status." + key, **values)
 
     def no_last_action(self) -> str:
+        """'Nobody has acted yet this hand.'"""
         return self._("no_last_action")
 
     def verbosity(self, level: Verbosity) -> str:
+        """The new verbosity level, said when the player changes it."""
+        """"""
         return self._("verbosity." + level.name.lower())
 
     def pace(self, seconds: float) -> str:
+        """'Bots play as fast as speech allows.' / 'Bots wait {seconds} seconds.'"""
         if seconds <= 0:
             return self._("pace.fast")
         return self._n("pace.seconds", 1 if seconds == 1 else 2, seconds=self.number(seconds))
 
     def pace_limit(self, seconds: float) -> str:
+        """'That is the limit. {pace}'"""
         return self._("pace.limit", pace=self.pace(seconds))
 
     def unknown_key(self, key: str, help_key: str) -> str:
+        """'{key} does nothing. {help} lists the keys.'"""
         return self._("unknown_key", key=key, help=help_key)
 
     # --- actions out of turn and refused ------------------------------------------------
     def not_your_turn(self, name: str) -> str:
+        """'Not your turn: {name} is to act.'"""
         return self._("not_your_turn", name=name)
 
     def not_your_turn_dealing(self) -> str:
+        """'Not your turn: wait for the cards.'"""
         return self._("not_your_turn_dealing")
 
     def not_your_turn_between_hands(self) -> str:
+        """'Not your turn: the next hand is about to start.'"""
         return self._("not_your_turn_between_hands")
 
     def watching_no_action(self) -> str:
+        """'You are watching: the bots play.'"""
         return self._("watching_no_action")
 
     def game_over(self) -> str:
+        """'The game is over.'"""
         return self._("game_over")
 
     def cannot_raise(self, to_call: int, call: str, fold: str) -> str:
+        """'You cannot raise now. {call} calls {count} chips; {fold} folds.'"""
         return self._n("cannot_raise", to_call, call=call, fold=fold)
 
     def cannot_raise_all_in_call(self, to_call: int, call: str, fold: str) -> str:
+        """You cannot raise: calling puts you all in with {count} chips. {call} calls; {fol..."""
         return self._n("cannot_raise_all_in_call", to_call, call=call, fold=fold)
 
     def cannot_all_in(self, to_call: int, call: str, fold: str) -> str:
+        """All in is not possible now: raising is closed. {call} calls {count} chips; {fold..."""
         return self._n("cannot_all_in", to_call, call=call, fold=fold)
 
     def confirm_fold(self, yes: str, no: str) -> str:
+        """'Checking is free. Fold anyway? {yes} yes, {no} no.'"""
         return self._("confirm_fold", yes=yes, no=no)
 
     def fold_cancelled(self) -> str:
+        """'Not folded. It is still your turn.'"""
         return self._("fold_cancelled")
 
     def confirm_quit(self, yes: str, no: str) -> str:
+        """'Quit the game? {yes} yes, {no} no.'"""
         return self._("confirm_quit", yes=yes, no=no)
 
     def quit_cancelled(self) -> str:
+        """'Still playing.'"""
         return self._("quit_cancelled")
 
     def goodbye(self) -> str:
+        """'Goodbye.'"""
         return self._("goodbye")
 
     # --- amount entry -------------------------------------------------------------------
     def amount_open(self, bet: bool, minimum: int, maximum: int, confirm: str, cancel: str) -> str:
+        """You can only go all in, to {maximum}. {confirm} confirms, {cancel} cancels...."""
         fields = {"minimum": minimum, "maximum": maximum, "confirm": confirm, "cancel": cancel}
         if minimum == maximum:
             return self._("amount.only_all_in", **fields)
         return self._("amount.open_bet" if bet else "amount.open_raise", **fields)
 
     def amount_value(self, amount: int, minimum: int, maximum: int) -> str:
+        """'{amount}, all in.' / '{amount}, the minimum.'"""
         if amount == maximum:
             return self._("amount.all_in", amount=amount)
         if amount == minimum:
@@ -307,19 +361,25 @@ class UiText:
         return self._("amount.value", amount=amount)
 
     def amount_typed(self, digits: str) -> str:
+        """'Empty.'"""
         return digits if digits else self._("amount.empty_typed")
 
     def amount_out_of_range(self, amount: int, minimum: int, maximum: int) -> str:
+        """'{amount} is not possible. Choose from {minimum} to {maximum}; nothing was bet.'"""
         return self._("amount.out_of_range", amount=amount, minimum=minimum, maximum=maximum)
 
     def amount_empty(self, minimum: int, maximum: int) -> str:
+        """'Type an amount first, from {minimum} to {maximum}.'"""
         return self._("amount.empty", minimum=minimum, maximum=maximum)
 
     def amount_cancelled(self) -> str:
+        """'Raise cancelled; nothing was bet.'"""
         return self._("amount.cancelled")
 
     def amount_pending(self, confirm: str, cancel: str) -> str:
+        """'You are choosing an amount: {confirm} bets it, {cancel} cancels.'"""
         return self._("amount.pending", confirm=confirm, cancel=cancel)
 
     def amount_turn_gone(self) -> str:
+        """'The amount entry closed: it is no longer your turn.'"""
         return self._("amount.turn_gone")
