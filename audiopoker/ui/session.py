@@ -23,7 +23,7 @@ from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.table import Table, TableConfig
-from audiopoker.game import BotSeat, Game, Seat, SpeechPacer
+from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
@@ -62,7 +62,11 @@ class Settings:
 
 
 class Session:
-    """Everything one game needs. ``run`` blocks until the game ends or the player quits."""
+    """Everything one game needs. ``run`` blocks until the game ends or the player quits.
+
+    ``listeners`` are attached after the table model and the narration (sound cues,
+    autosave, statistics: anything with ``on_event``).
+    """
 
     def __init__(
         self,
@@ -72,6 +76,7 @@ class Session:
         keymap_problems: Sequence[KeymapProblem] = (),
         input: Input | None = None,
         output: PtOutput | None = None,
+        listeners: Sequence[Listener] = (),
     ) -> None:
         self.settings = settings
         self.router = router
@@ -115,7 +120,7 @@ class Session:
         self.game = Game(
             self.table,
             seats,
-            [self.state, self.narration],
+            [self.state, self.narration, *listeners],
             self.pacer,
             stop_when_out=() if me is None else (me,),
         )
