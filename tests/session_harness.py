@@ -24,7 +24,7 @@ from audiopoker.engine.events import (
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
 from audiopoker.output.transcript import TranscriptWriter
-from audiopoker.ui.keymap import default_keymap
+from audiopoker.ui.keymap import Mode, default_keymap
 from audiopoker.ui.session import Session, Settings
 
 
@@ -82,9 +82,17 @@ class Running:
         taken = self.chips.taken
         for key in keys:
             self.pipe.send_text(key)
-        if not self.wait(lambda: self.chips.taken > taken or self.finished, 1):
-            self.pipe.send_text("c")  # e.g. a fold that asked first: check instead
-            assert self.wait(lambda: self.chips.taken > taken or self.finished, 5)
+
+        def done() -> bool:
+            return self.chips.taken > taken or self.finished
+
+        def asked() -> bool:
+            return self.session.controller.mode is Mode.CONFIRM
+
+        assert self.wait(lambda: done() or asked()), "the keys did not act"
+        if not done():  # a fold while checking is free asked first: check instead
+            self.pipe.send_text("c")
+            assert self.wait(done), "the check did not act"
         return True
 
     @property

@@ -87,12 +87,14 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         "--players",
         type=_int_range(MIN_PLAYERS, MAX_PLAYERS),
         default=default_players,
+        metavar="N",
         help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: {default_players})",
     )
     parser.add_argument(
         "--chips",
         type=_int_range(1, MAX_CHIPS),
         default=200,
+        metavar="N",
         help="everyone's starting chips (default: 200)",
     )
     parser.add_argument(
@@ -106,6 +108,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         "--ante",
         type=_int_range(0, MAX_CHIPS),
         default=0,
+        metavar="N",
         help="each player's ante, dead money (default: 0)",
     )
     parser.add_argument(
