@@ -7,7 +7,7 @@ import io
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -24,7 +24,7 @@ from audiopoker.engine.events import (
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
 from audiopoker.output.transcript import TranscriptWriter
-from audiopoker.ui.keymap import Mode, default_keymap
+from audiopoker.ui.keymap import Keymap, KeymapProblem, Mode, default_keymap
 from audiopoker.ui.session import Session, Settings
 
 
@@ -116,13 +116,15 @@ class Running:
 
 
 @contextmanager
-def running(settings: Settings) -> Iterator[Running]:
+def running(
+    settings: Settings, keymap: Keymap | None = None, problems: Sequence[KeymapProblem] = ()
+) -> Iterator[Running]:
     """A Session running in a thread (as the main thread would run it) on a pipe."""
     backend = RecordingBackend()
     transcript = io.StringIO()
     router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
     with create_pipe_input() as pipe:
-        session = Session(settings, router, default_keymap(), input=pipe)
+        session = Session(settings, router, keymap or default_keymap(), problems, input=pipe)
         chips = Chips(settings.chips * settings.players)
         session.game.add_listener(chips)
         result: list[object] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
@@ -19,6 +20,7 @@ if _HERE not in sys.path:  # the harness is a sibling helper module, not a test 
 from session_harness import running  # noqa: E402
 
 from audiopoker.engine.events import GameEndReason  # noqa: E402
+from audiopoker.ui.keymap import load_keymap  # noqa: E402
 from audiopoker.ui.session import Settings  # noqa: E402
 
 HOME = "\x1b[H"
@@ -101,3 +103,26 @@ def test_quit_with_q_and_y_ends_the_session_cleanly() -> None:
         assert game.wait(lambda: game.finished, 10)
         assert game.result == [0]
         assert game.spoken()[-1] == "Goodbye."
+
+
+def test_a_refused_keymap_is_said_first_and_the_user_keys_work(tmp_path: Path) -> None:
+    bad = tmp_path / "keymap.toml"
+    bad.write_text('[game]\nfold = "z"\nshout = "y"\n', "utf-8")
+    good = tmp_path / "good.toml"
+    good.write_text('[game]\nchips = "k"\n', "utf-8")
+    keymap, problems = load_keymap([good, bad])
+    settings = Settings(players=3, seed=4, bot_delay=0, bot_time_budget=None)
+    with running(settings, keymap, problems) as game:
+        assert game.wait(game.my_turn)
+        game.pipe.send_text("k")
+        assert game.wait(lambda: any(r["kind"] == "answer" for r in game.records()))
+        game.pipe.send_text("\x03")
+        assert game.wait(lambda: game.finished)
+        records = game.records()
+    assert records[0]["kind"] == "error"
+    assert records[0]["text"] == (
+        f"Keymap {bad}, line 3: unknown action shout. The default keys are used."
+    )
+    assert records[1]["kind"] == "welcome"
+    answer = next(r for r in records if r["kind"] == "answer")
+    assert str(answer["text"]).startswith("You have ")  # K is the chips key now
