@@ -185,8 +185,11 @@ class NormalBot(BaseBot):
         return Action.fold()
 
     def _equity(self, view: PlayerView, ranges: list[list[tuple[int, int]]], cap: int) -> float:
+        """Monte Carlo share against ``ranges``; ``cap`` deals heads-up, fewer multiway
+        (each deal costs one evaluation per player), never under 300."""
         if not ranges:
             return 1.0
+        deals = max(300, cap * 2 // (len(ranges) + 1))
         return equity(
-            ids(view.hole_cards), ids(view.board), ranges, self.rng, cap, self._deadline
+            ids(view.hole_cards), ids(view.board), ranges, self.rng, deals, self._deadline
         ).value
