@@ -4,7 +4,8 @@ reaching the speech backend, while bots are thinking.
 The whole game runs as ``audiopoker watch`` runs it (engine, bots with their live time
 budget, narration, router, the prompt_toolkit app on a pipe input, the conductor in its
 own thread), so the bots think continuously: every query key is measured while a Monte
-Carlo decision holds the interpreter. The backend stamps each interrupting speak call.
+Carlo decision holds the interpreter (every other press waits until a bot is deciding).
+The backend stamps each interrupting speak call.
 
     python benchmarks/bench_keys.py [--presses 400] [--bots hard] [--players 6] [--seed 1]
 
@@ -102,8 +103,10 @@ def main() -> None:
         runner.start()
         time.sleep(0.5)  # the first hand is under way
         started = time.perf_counter()
-        for _ in range(options.presses):
+        for press in range(options.presses):
             time.sleep(rng.uniform(0.005, 0.03))
+            if press % 2 == 0:  # every other press waits for a bot to be mid-decision
+                clock.thinking.wait(1.0)
             thinking = clock.thinking.is_set()
             with backend.answered:
                 seen = len(backend.answers)
