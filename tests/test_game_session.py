@@ -103,6 +103,7 @@ def test_quit_with_q_and_y_ends_the_session_cleanly() -> None:
         assert game.wait(lambda: game.finished, 10)
         assert game.result == [0]
         assert game.spoken()[-1] == "Goodbye."
+        assert game.records()[-1]["text"] == "Goodbye."  # nothing narrated after it
 
 
 def test_a_refused_keymap_is_said_first_and_the_user_keys_work(tmp_path: Path) -> None:

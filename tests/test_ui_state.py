@@ -12,8 +12,10 @@ from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.output.message import Message
 from audiopoker.ui.answers import side_pots
 from audiopoker.ui.state import TableState
+from audiopoker.ui.words import Narration
 
 
 def random_action(rng: random.Random, hand: Hand) -> Action:
@@ -103,3 +105,25 @@ def test_one_pot_without_an_all_in() -> None:
     for event in events:
         state.on_event(event)
     assert side_pots(state.snapshot()) == [3]
+
+
+def test_narration_falls_silent_after_the_player_quits() -> None:
+    class Sent:
+        def __init__(self) -> None:
+            self.texts: list[str] = []
+
+        def send(self, message: Message) -> None:
+            self.texts.append(message.text)
+
+    sent = Sent()
+    narration = Narration("en", ("A", "B", "C"), 0, sent)
+    table = Table(["A", "B", "C"], 100, TableConfig(), random.Random(3))
+    _hand, events = table.start_hand()
+    for event in events[:3]:
+        narration.on_event(event)
+    assert sent.texts, "events are narrated"
+    said = len(sent.texts)
+    narration.silence()
+    for event in events[3:]:
+        narration.on_event(event)
+    assert len(sent.texts) == said

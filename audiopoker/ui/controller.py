@@ -568,5 +568,5 @@ class Controller:
         self.quitting = True
         self.amount = None
         self.mode = Mode.GAME
+        self._on_quit()  # the game falls silent first, so "Goodbye" is the last word
         self.say(self.text.goodbye())
-        self._on_quit()

@@ -151,6 +151,7 @@ class Session:
 
     def quit(self) -> None:
         """Stop the game and leave the key loop (from the key loop's thread)."""
+        self.narration.silence()
         self.stopping.set()
         if self.human is not None:
             self.human.wake()

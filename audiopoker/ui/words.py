@@ -48,6 +48,7 @@ class Narration:
         self.narrator = Narrator(names, lang, verbosity, me, reveal_hole_cards=reveal_hole_cards)
         self._lock = threading.Lock()
         self._said: tuple[ActionTaken, str] | None = None
+        self._silenced = False
 
     def set_verbosity(self, level: Verbosity) -> None:
         """Narrate from now on at ``level`` (the verbosity key)."""
@@ -56,13 +57,20 @@ class Narration:
     # --- Listener -----------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
         """Narrate one event (called from the conductor's thread)."""
-        with self._lock:
+        with self._lock:  # sent under the lock, so ``silence`` waits for an event in flight
+            if self._silenced:
+                return
             messages = self.narrator.narrate(event)
             if isinstance(event, ActionTaken) and messages:
                 self._said = (event, " ".join(message.text for message in messages))
-        if self.output is not None:
-            for message in messages:
-                self.output.send(message)
+            if self.output is not None:
+                for message in messages:
+                    self.output.send(message)
+
+    def silence(self) -> None:
+        """Say nothing more about the game (the player quit: "Goodbye" is the last word)."""
+        with self._lock:
+            self._silenced = True
 
     # --- Words --------------------------------------------------------------------------
     def card(self, card: Card) -> str:
