@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 
 class Verbosity(enum.IntEnum):
+    """How much the player wants to hear: narration picks its sentences by it, and the router
+    drops messages whose ``min_verbosity`` is above the player's setting."""
+
     BRIEF = 0
     NORMAL = 1
     VERBOSE = 2
@@ -20,13 +23,15 @@ class Message:
     ``answer``, ``error``, ``help``); it goes into the transcript. ``interrupt`` is True for
     answers to query keys: they cut off current speech and are spoken at once; game events
     queue (``interrupt`` False). ``braille`` is an optional shorter form for the braille
-    display; the full ``text`` is used when it is None.
+    display; the full ``text`` is used when it is None. ``min_verbosity`` is the lowest
+    verbosity setting at which the message is delivered at all (default: always).
     """
 
     kind: str
     text: str
     interrupt: bool = False
     braille: str | None = None
+    min_verbosity: Verbosity = Verbosity.BRIEF
 
     @property
     def braille_text(self) -> str:

@@ -1,0 +1,205 @@
+"""The backend Protocol and the simple backends: silent, recording, console, and a pair that
+speaks through one backend and brailles through another."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Literal, Protocol, TextIO, runtime_checkable
+
+
+@runtime_checkable
+class Backend(Protocol):
+    """Where speech and braille go. Implementations must be safe to call from one thread at a
+    time (the router calls them from its single dispatch thread)."""
+
+    name: str
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Say ``text``; with ``interrupt`` cut off current speech and drop queued speech first."""
+
+    def braille(self, text: str) -> None:
+        """Show ``text`` on the braille display (a no-op where there is none)."""
+
+    def silence(self) -> None:
+        """Stop speaking now and drop queued speech."""
+
+    def is_speaking(self) -> bool | None:
+        """True or False where the backend can tell, None where it cannot."""
+
+    def close(self) -> None:
+        """Release the backend; further calls may be ignored."""
+
+
+@runtime_checkable
+class Adjustable(Protocol):
+    """A backend whose rate and volume the game may set (the TTS fallback)."""
+
+    def set_rate(self, words_per_minute: int) -> None:
+        """Set the speech rate."""
+
+    def set_volume(self, percent: int) -> None:
+        """Set the volume, 0 to 100."""
+
+
+class SilentBackend:
+    """Says and shows nothing: for ``--output silent`` and ``--output console``."""
+
+    def __init__(self, name: str = "silent") -> None:
+        self.name = name
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Drop the text."""
+
+    def braille(self, text: str) -> None:
+        """Drop the text."""
+
+    def silence(self) -> None:
+        """Nothing to stop."""
+
+    def is_speaking(self) -> bool | None:
+        """Never speaking."""
+        return False
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call a RecordingBackend received."""
+
+    method: Literal["speak", "braille", "silence"]
+    text: str = ""
+    interrupt: bool = False
+
+
+class RecordingBackend:
+    """Remembers every call, for tests. ``speaking`` is what is_speaking() reports."""
+
+    def __init__(self, name: str = "recording") -> None:
+        self.name = name
+        self.calls: list[Call] = []
+        self.speaking: bool | None = False
+        self.closed = False
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Record a speak call."""
+        self._record(Call("speak", text, interrupt))
+
+    def braille(self, text: str) -> None:
+        """Record a braille call."""
+        self._record(Call("braille", text))
+
+    def silence(self) -> None:
+        """Record a silence call."""
+        self._record(Call("silence"))
+
+    def is_speaking(self) -> bool | None:
+        """Report the ``speaking`` attribute."""
+        return self.speaking
+
+    def close(self) -> None:
+        """Mark closed."""
+        self.closed = True
+
+    def _record(self, call: Call) -> None:
+        with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+
+    @property
+    def spoken(self) -> list[str]:
+        """Texts of the speak calls, in order."""
+        with self._lock:
+            return [call.text for call in self.calls if call.method == "speak"]
+
+    @property
+    def brailled(self) -> list[str]:
+        """Texts of the braille calls, in order."""
+        with self._lock:
+            return [call.text for call in self.calls if call.method == "braille"]
+
+
+class ConsoleBackend:
+    """The console log: one message a line, append-only.
+
+    No cursor movement, no redraws and no colour, so a screen reader reviewing the terminal
+    reads a plain list of lines. Writes go to the stream given at construction (stdout by
+    default), so temporarily redirecting ``sys.stdout`` elsewhere cannot swallow them.
+    """
+
+    def __init__(self, stream: TextIO | None = None, name: str = "console") -> None:
+        self.name = name
+        self._stream = stream if stream is not None else sys.stdout
+        self._lock = threading.Lock()
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Append ``text`` as lines; an interrupt does not erase what was printed."""
+        # A message never spans a partial line, and embedded line breaks stay separate lines.
+        line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+        with self._lock:
+            try:
+                self._stream.write(line + "\n")
+                self._stream.flush()
+            except (OSError, ValueError):
+                pass  # a closed or broken terminal must not stop the game
+
+    def braille(self, text: str) -> None:
+        """The console has no braille of its own."""
+
+    def silence(self) -> None:
+        """Printed lines stay."""
+
+    def is_speaking(self) -> bool | None:
+        """Printing is immediate."""
+        return False
+
+    def close(self) -> None:
+        """The stream belongs to the caller."""
+
+
+class PairBackend:
+    """Speech through one backend and braille through another (e.g. Speech Dispatcher speaks
+    and BrlAPI drives the display)."""
+
+    def __init__(self, speech: Backend, braille: Backend) -> None:
+        self.speech = speech
+        self.braille_backend = braille
+        self.name = f"{speech.name} + {braille.name}"
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Speak through the speech backend."""
+        self.speech.speak(text, interrupt)
+
+    def braille(self, text: str) -> None:
+        """Braille through the braille backend."""
+        self.braille_backend.braille(text)
+
+    def silence(self) -> None:
+        """Silence the speech backend."""
+        self.speech.silence()
+
+    def is_speaking(self) -> bool | None:
+        """Ask the speech backend."""
+        return self.speech.is_speaking()
+
+    def close(self) -> None:
+        """Close both."""
+        try:
+            self.speech.close()
+        finally:
+            self.braille_backend.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One backend the selection tried: chosen (``ok``) or skipped, and why."""
+
+    stage: str
+    name: str
+    ok: bool
+    reason: str

@@ -1,0 +1,264 @@
+"""Choosing the backends and building the router: the one entry point the game wiring uses.
+
+``--output auto`` tries a screen reader (prismatoid where installed, then accessible-output2),
+then the pyttsx3 voice, then the console. Braille comes from BRLTTY's BrlAPI on Linux when it
+is there, otherwise from the screen reader's own braille. Every backend tried leaves an
+Attempt saying why it was chosen or skipped; ``audiopoker speech-test`` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from audiopoker.output.backends import (
+    Attempt,
+    Backend,
+    ConsoleBackend,
+    PairBackend,
+    SilentBackend,
+)
+from audiopoker.output.braille import probe_brlapi
+from audiopoker.output.message import Verbosity
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.output.screenreader import (
+    prism_disabled,
+    probe_accessible_output2,
+    probe_prism,
+)
+from audiopoker.output.transcript import TranscriptWriter
+from audiopoker.output.tts import TtsBackend, tts_problem
+
+log = logging.getLogger(__name__)
+
+OUTPUT_CHOICES = ("auto", "screenreader", "tts", "console", "silent")
+VERBOSITY_CHOICES = {level.name.lower(): level for level in Verbosity}
+
+
+@dataclass(slots=True)
+class Selection:
+    """The backend chosen for an ``--output`` value, and the record of how."""
+
+    requested: str
+    backend: Backend
+    speech: str  # the speech path's name: a screen reader, pyttsx3, "console" or "silent"
+    braille: str  # the braille path's name, or "none"
+    stage: str  # "screenreader", "tts", "console" or "silent": what actually serves
+    reads_console: bool  # a screen reader already reads our terminal: echo would repeat it
+    attempts: list[Attempt] = field(default_factory=list)
+
+    @property
+    def satisfied(self) -> bool:
+        """False when an explicitly requested output was unavailable and we fell back."""
+        return self.requested in ("auto", self.stage)
+
+
+def _screen_reader(lang: str, attempts: list[Attempt]) -> Backend | None:
+    if prism_disabled():
+        attempts.append(Attempt("screen reader", "prism", False, "disabled by AUDIOPOKER_NO_PRISM"))
+    else:
+        chosen_prism, tried = probe_prism(lang)
+        attempts.extend(tried)
+        if chosen_prism is not None:
+            attempts.append(
+                Attempt("screen reader", "accessible-output2", False, "not needed: prism found one")
+            )
+            return chosen_prism
+    chosen_ao2, tried = probe_accessible_output2(lang)
+    attempts.extend(tried)
+    return chosen_ao2
+
+
+def _tts(
+    lang: str, rate: int | None, volume: int | None, attempts: list[Attempt]
+) -> Backend | None:
+    problem = tts_problem()
+    if problem is not None:
+        attempts.append(Attempt("tts", "pyttsx3", False, problem))
+        return None
+    try:
+        backend = TtsBackend(lang=lang, rate=rate, volume=volume)
+    except Exception as error:  # no engine, no espeak library, COM failure, …
+        attempts.append(Attempt("tts", "pyttsx3", False, f"{type(error).__name__}: {error}"))
+        return None
+    attempts.append(Attempt("tts", backend.name, True, f"voice {backend.voice or 'default'}"))
+    return backend
+
+
+def select_backend(
+    output: str = "auto",
+    lang: str = "en",
+    rate: int | None = None,
+    volume: int | None = None,
+    use_brlapi: bool = True,
+) -> Selection:
+    """Pick the backend for ``output``; an explicit choice that is unavailable falls back to
+    the console (the player is never left without output) and ``satisfied`` is False."""
+    if output not in OUTPUT_CHOICES:
+        raise ValueError(f"unknown output {output!r}; choose one of {', '.join(OUTPUT_CHOICES)}")
+    attempts: list[Attempt] = []
+    if output == "silent":
+        return Selection(output, SilentBackend(), "silent", "none", "silent", False, attempts)
+    speech: Backend | None = None
+    stage = "console"
+    reads_console = False
+    if output in ("auto", "screenreader"):
+        speech = _screen_reader(lang, attempts)
+        if speech is not None:
+            stage = "screenreader"
+            reads_console = bool(getattr(speech, "reads_console", True))
+    if speech is None and output in ("auto", "tts"):
+        speech = _tts(lang, rate, volume, attempts)
+        stage = "tts" if speech is not None else stage
+    if speech is None:
+        # The console sink prints every message; speech itself goes nowhere.
+        speech = SilentBackend("console")
+        if output == "console":
+            attempts.append(Attempt("console", "console", True, "requested"))
+        else:
+            attempts.append(Attempt("console", "console", True, "nothing else was available"))
+    backend: Backend = speech
+    braille = "none"
+    if use_brlapi and output != "console" and sys.platform.startswith("linux"):
+        display, attempt = probe_brlapi()
+        attempts.append(attempt)
+        if display is not None:
+            backend, braille = PairBackend(speech, display), display.name
+    if braille == "none" and getattr(speech, "has_braille", False):
+        braille = f"{speech.name} braille"
+        attempts.append(Attempt("braille", braille, True, "the screen reader's own display"))
+    elif braille == "none":
+        attempts.append(Attempt("braille", "none", False, "no braille path found"))
+    return Selection(output, backend, speech.name, braille, stage, reads_console, attempts)
+
+
+def build_router(
+    output: str = "auto",
+    transcript: Path | str | TextIO | None = None,
+    lang: str = "en",
+    verbosity: Verbosity = Verbosity.NORMAL,
+    echo: bool | None = None,
+    rate: int | None = None,
+    volume: int | None = None,
+    stream: TextIO | None = None,
+) -> Router:
+    """The router the game uses. ``echo`` None picks the default: off when a screen reader
+    already reads the terminal (it would say every line twice) and for ``silent``, on
+    otherwise. ``stream`` is where the console prints (stdout by default)."""
+    selection = select_backend(output, lang, rate, volume)
+    router = router_for(selection, transcript, lang, verbosity, echo, stream)
+    if not selection.satisfied:
+        log.warning(
+            "--output %s is not available here, using %s: %s",
+            output,
+            selection.stage,
+            "; ".join(f"{a.name}: {a.reason}" for a in selection.attempts if not a.ok),
+        )
+    return router
+
+
+def default_echo(selection: Selection) -> bool:
+    """Echo each message on the console unless a screen reader reads it already or the
+    player asked for silence."""
+    return selection.stage in ("tts", "console") or (
+        selection.stage == "screenreader" and not selection.reads_console
+    )
+
+
+def router_for(
+    selection: Selection,
+    transcript: Path | str | TextIO | None = None,
+    lang: str = "en",
+    verbosity: Verbosity = Verbosity.NORMAL,
+    echo: bool | None = None,
+    stream: TextIO | None = None,
+) -> Router:
+    """A router over an existing selection (speech-test reuses its selection's report)."""
+    policy = RoutingPolicy(
+        verbosity=verbosity,
+        echo=default_echo(selection) if echo is None else echo,
+    )
+    return Router(
+        selection.backend,
+        policy=policy,
+        console=ConsoleBackend(stream),
+        transcript=TranscriptWriter(transcript) if transcript is not None else None,
+        lang=lang,
+        braille_name=selection.braille,
+    )
+
+
+def _percent(value: str) -> int:
+    number = int(value)
+    if not 0 <= number <= 100:
+        raise argparse.ArgumentTypeError("volume is a percentage from 0 to 100")
+    return number
+
+
+def _words_per_minute(value: str) -> int:
+    number = int(value)
+    if not 50 <= number <= 500:
+        raise argparse.ArgumentTypeError("rate is in words per minute, from 50 to 500")
+    return number
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --output, --transcript, --echo/--no-echo, --verbosity, --rate and --volume."""
+    group = parser.add_argument_group("speech and braille")
+    group.add_argument(
+        "--output",
+        choices=OUTPUT_CHOICES,
+        default="auto",
+        help="where speech goes: auto tries a screen reader, then the built-in voice, "
+        "then the console (default: auto)",
+    )
+    group.add_argument(
+        "--transcript",
+        type=Path,
+        metavar="FILE",
+        help="write every message as one JSON object a line to FILE",
+    )
+    group.add_argument(
+        "--echo",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also print every message on the console (default: off when a screen reader "
+        "already reads the terminal, on otherwise)",
+    )
+    group.add_argument(
+        "--verbosity",
+        choices=tuple(VERBOSITY_CHOICES),
+        default="normal",
+        help="how much is said (default: normal)",
+    )
+    group.add_argument(
+        "--rate",
+        type=_words_per_minute,
+        metavar="WPM",
+        help="speech rate of the built-in voice in words per minute (screen readers keep "
+        "their own settings)",
+    )
+    group.add_argument(
+        "--volume",
+        type=_percent,
+        metavar="PERCENT",
+        help="volume of the built-in voice, 0 to 100",
+    )
+
+
+def router_from_args(args: argparse.Namespace, lang: str, stream: TextIO | None = None) -> Router:
+    """build_router from the options add_output_arguments added."""
+    return build_router(
+        output=args.output,
+        transcript=args.transcript,
+        lang=lang,
+        verbosity=VERBOSITY_CHOICES[args.verbosity],
+        echo=args.echo,
+        rate=args.rate,
+        volume=args.volume,
+        stream=stream,
+    )

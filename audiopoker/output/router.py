@@ -1,0 +1,386 @@
+"""The output router: every message goes to speech and braille (and the console and the
+transcript) by policy, never by the caller's choice.
+
+Game events queue behind current speech; answers to query keys (``interrupt=True``) cut it
+off and are spoken at once. Backends are called from one dispatch thread, so a slow screen
+reader API never blocks the key loop, and messages reach the backend in the order they were
+sent. The history keeps every message the player was told, to repeat, walk and copy.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from audiopoker.output import strings
+from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
+from audiopoker.output.clipboard import copy_to_clipboard
+from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.transcript import TranscriptWriter
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HISTORY_LIMIT = 5000
+
+
+@dataclass(slots=True)
+class RoutingPolicy:
+    """What reaches which channel: the player's settings, not the caller's wish."""
+
+    verbosity: Verbosity = Verbosity.NORMAL
+    speech: bool = True  # a braille-only player may turn speech off
+    braille: bool = True
+    echo: bool = False  # print each message on the console too
+
+    def route(self, message: Message) -> tuple[bool, bool]:
+        """(to speech, to braille) for ``message``."""
+        if message.min_verbosity > self.verbosity:
+            return False, False
+        return self.speech, self.braille and bool(message.braille_text)
+
+
+@dataclass(frozen=True, slots=True)
+class Routed:
+    """What the router did with one message."""
+
+    message: Message
+    time: float  # seconds since the router started
+    speech: bool
+    braille: bool
+
+
+class History:
+    """The messages the player was told, with a cursor to walk them.
+
+    The cursor rests on the newest message whenever one arrives; previous/next move it one
+    step and stop at the ends (``at_start``/``at_end`` say when they did), first/last jump.
+    """
+
+    def __init__(self, limit: int = DEFAULT_HISTORY_LIMIT) -> None:
+        self._items: deque[Message] = deque(maxlen=limit)
+        self._cursor = -1
+
+    def append(self, message: Message) -> None:
+        """Add the newest message and put the cursor on it."""
+        self._items.append(message)
+        self._cursor = len(self._items) - 1
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Message]:
+        return iter(tuple(self._items))
+
+    @property
+    def current(self) -> Message | None:
+        """The message under the cursor."""
+        return self._items[self._cursor] if self._items else None
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(1-based cursor position, number of messages); (0, 0) when empty."""
+        return (self._cursor + 1, len(self._items)) if self._items else (0, 0)
+
+    @property
+    def at_start(self) -> bool:
+        """True when the cursor is on the oldest message."""
+        return self._cursor <= 0
+
+    @property
+    def at_end(self) -> bool:
+        """True when the cursor is on the newest message."""
+        return self._cursor >= len(self._items) - 1
+
+    def previous(self) -> Message | None:
+        """Step back one (staying on the oldest)."""
+        self._cursor = max(self._cursor - 1, 0)
+        return self.current
+
+    def next(self) -> Message | None:
+        """Step forward one (staying on the newest)."""
+        self._cursor = min(self._cursor + 1, len(self._items) - 1)
+        return self.current
+
+    def first(self) -> Message | None:
+        """Jump to the oldest message kept."""
+        self._cursor = 0
+        return self.current
+
+    def last(self) -> Message | None:
+        """Jump to the newest message."""
+        self._cursor = len(self._items) - 1
+        return self.current
+
+
+@dataclass(slots=True)
+class _Job:
+    text: str
+    braille_text: str
+    speech: bool
+    braille: bool
+    interrupt: bool
+
+
+class Router:
+    """Routes messages to a backend (speech and braille), the console and the transcript."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        policy: RoutingPolicy | None = None,
+        console: ConsoleBackend | None = None,
+        transcript: TranscriptWriter | None = None,
+        lang: str = "en",
+        history_limit: int = DEFAULT_HISTORY_LIMIT,
+        clipboard: Callable[[str], bool] = copy_to_clipboard,
+        clock: Callable[[], float] = time.monotonic,
+        braille_name: str = "none",
+    ) -> None:
+        self.backend = backend
+        self.policy = policy if policy is not None else RoutingPolicy()
+        self.console = console
+        self.transcript = transcript
+        self.lang = lang
+        self.history = History(history_limit)
+        self.braille_name = braille_name
+        self._clipboard = clipboard
+        self._clock = clock
+        self._start = clock()
+        self._lock = threading.RLock()  # orders senders: history, console, transcript, queue
+        self._cond = threading.Condition()  # guards the dispatch queue
+        self._pending: deque[_Job] = deque()
+        self._in_flight = False
+        self._closing = False
+        self._closed = False
+        self.dropped = 0  # queued speech superseded by an interrupt before reaching the backend
+        self.errors = 0
+        self._thread = threading.Thread(
+            target=self._dispatch, name="audiopoker-output", daemon=True
+        )
+        self._thread.start()
+
+    # Sending
+
+    def send(self, message: Message) -> Routed:
+        """Route one message. Never blocks on speech: the backend is called from the dispatch
+        thread. Game events queue; ``message.interrupt`` cuts off and drops queued speech."""
+        return self._route(message, remember=True)
+
+    def _route(self, message: Message, *, remember: bool) -> Routed:
+        speech, braille = self.policy.route(message)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the output router is closed")
+            moment = self._clock() - self._start
+            if self.transcript is not None:
+                self.transcript.write(
+                    time=moment,
+                    kind=message.kind,
+                    text=message.text,
+                    speech=speech,
+                    braille=braille,
+                    interrupt=message.interrupt,
+                )
+            if speech or braille:
+                if remember:
+                    self.history.append(message)
+                if self.policy.echo and self.console is not None:
+                    self.console.speak(message.text, message.interrupt)
+                job = _Job(message.text, message.braille_text, speech, braille, message.interrupt)
+                with self._cond:
+                    if message.interrupt and self._pending:
+                        self.dropped += sum(1 for queued in self._pending if queued.speech)
+                        self._pending.clear()  # it would be cut off at once anyway
+                    self._pending.append(job)
+                    self._cond.notify_all()
+        return Routed(message, moment, speech, braille)
+
+    def _dispatch(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending and not self._closing:
+                    self._cond.wait()
+                if not self._pending:
+                    return
+                job = self._pending.popleft()
+                self._in_flight = True
+            try:
+                if job.speech:
+                    self._call("speak", self.backend.speak, job.text, job.interrupt)
+                elif job.interrupt:
+                    self._call("silence", self.backend.silence)
+                if job.braille:
+                    self._call("braille", self.backend.braille, job.braille_text)
+            finally:
+                with self._cond:
+                    self._in_flight = False
+                    self._cond.notify_all()
+
+    def _call(self, what: str, function: Callable[..., None], *args: object) -> None:
+        try:
+            function(*args)
+        except Exception as error:  # a failing backend must not stop the game
+            self.errors += 1
+            if self.errors <= 3:
+                log.warning("%s: %s failed: %s", self.backend.name, what, error)
+
+    # The player's review keys
+
+    def repeat_last(self) -> Message | None:
+        """Say the newest message again, at once; the cursor goes to it."""
+        with self._lock:
+            return self._replay(self.history.last(), "repeat")
+
+    def history_previous(self) -> Message | None:
+        """Say the message before the cursor."""
+        with self._lock:
+            return self._replay(self.history.previous(), "history")
+
+    def history_next(self) -> Message | None:
+        """Say the message after the cursor."""
+        with self._lock:
+            return self._replay(self.history.next(), "history")
+
+    def history_first(self) -> Message | None:
+        """Say the oldest message kept."""
+        with self._lock:
+            return self._replay(self.history.first(), "history")
+
+    def history_last(self) -> Message | None:
+        """Say the newest message."""
+        with self._lock:
+            return self._replay(self.history.last(), "history")
+
+    def _replay(self, message: Message | None, kind: str) -> Message | None:
+        if message is None:
+            self._route(
+                Message(kind, strings.text("history_empty", self.lang), True), remember=False
+            )
+            return None
+        again = Message(kind, message.text, interrupt=True, braille=message.braille)
+        self._route(again, remember=False)
+        return message
+
+    def copy_current(self) -> bool:
+        """Copy the message under the history cursor to the clipboard and say whether it
+        worked (or that this system has no clipboard)."""
+        with self._lock:
+            message = self.history.current
+            if message is None:
+                key, copied = "nothing_to_copy", False
+            else:
+                copied = self._clipboard(message.text)
+                key = "copied" if copied else "clipboard_unavailable"
+            self._route(Message("clipboard", strings.text(key, self.lang), True), remember=False)
+            return copied
+
+    # Settings
+
+    @property
+    def verbosity(self) -> Verbosity:
+        """The player's verbosity: narration reads it to choose its sentences."""
+        return self.policy.verbosity
+
+    @verbosity.setter
+    def verbosity(self, value: Verbosity) -> None:
+        self.policy.verbosity = Verbosity(value)
+
+    def cycle_verbosity(self) -> Verbosity:
+        """Brief, normal, verbose, brief, …; returns the new level."""
+        self.verbosity = Verbosity((self.policy.verbosity + 1) % len(Verbosity))
+        return self.policy.verbosity
+
+    def _adjustable(self) -> Adjustable | None:
+        for candidate in (self.backend, getattr(self.backend, "speech", None)):
+            if isinstance(candidate, Adjustable):
+                return candidate
+        return None
+
+    def set_rate(self, words_per_minute: int) -> bool:
+        """Set the TTS rate; False when the backend is a screen reader (its own setting)."""
+        target = self._adjustable()
+        if target is not None:
+            target.set_rate(words_per_minute)
+        return target is not None
+
+    def set_volume(self, percent: int) -> bool:
+        """Set the TTS volume (0-100); False when the backend has no volume of ours."""
+        target = self._adjustable()
+        if target is not None:
+            target.set_volume(percent)
+        return target is not None
+
+    # Pacing and shutdown
+
+    def silence(self) -> None:
+        """Drop queued speech and stop the current utterance."""
+        with self._lock, self._cond:
+            self.dropped += sum(1 for queued in self._pending if queued.speech)
+            self._pending.clear()
+            self._pending.append(_Job("", "", False, False, True))
+            self._cond.notify_all()
+
+    def drain(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued message was handed to the backend; False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._pending or self._in_flight:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._thread.is_alive():
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def is_busy(self) -> bool:
+        """True while messages wait or the backend says it is speaking (unknown counts as
+        not speaking: the game then paces itself)."""
+        with self._cond:
+            if self._pending or self._in_flight:
+                return True
+        try:
+            return self.backend.is_speaking() is True
+        except Exception:
+            return False
+
+    def wait_until_quiet(self, timeout: float = 30.0, poll: float = 0.05) -> bool:
+        """Wait until everything sent has been spoken (as far as the backend can tell).
+
+        Quiet must be seen on two polls in a row: a speech server reports an utterance only
+        once it has started. Returns False on timeout.
+        """
+        deadline = time.monotonic() + timeout
+        quiet_polls = 0
+        while time.monotonic() < deadline:
+            quiet_polls = 0 if self.is_busy() else quiet_polls + 1
+            if quiet_polls >= 2:
+                return True
+            time.sleep(poll)
+        return False
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Deliver what is queued, stop the dispatch thread, close backend and transcript."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        self.drain(timeout)
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+        self._thread.join(timeout)
+        try:
+            self.backend.close()
+        finally:
+            if self.transcript is not None:
+                self.transcript.close()
+
+    def __enter__(self) -> Router:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
