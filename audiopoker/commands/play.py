@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, resolve_language
@@ -148,7 +149,30 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         metavar="FILE",
         help=f"a keymap file changing single keys (also read: {user_keymap_path()})",
     )
+    sound = parser.add_argument_group("sound cues")
+    sound.add_argument(
+        "--no-sound",
+        dest="sound",
+        action="store_false",
+        help="no sound cues: open no audio device (every cue also has words)",
+    )
+    sound.add_argument(
+        "--sound-volume",
+        type=_int_range(0, 100),
+        default=round(DEFAULT_VOLUME * 100),
+        metavar="PERCENT",
+        help=f"volume of the sound cues, 0 to 100 (default: {round(DEFAULT_VOLUME * 100)}); "
+        "in the game 9 and 0 change it and 8 mutes",
+    )
     add_output_arguments(parser)
+
+
+def sound_from_args(args: argparse.Namespace) -> SoundListener | None:
+    """The game's sound cues, heard from the player's seat (the middle of the table when
+    watching); None with ``--no-sound``, which opens no audio device at all."""
+    if not args.sound:
+        return None
+    return build_sound(True, args.sound_volume / 100, seat=None if args.watch else 0)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -214,9 +238,12 @@ def run_play(args: argparse.Namespace) -> int:
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     router = router_from_args(args, lang)
+    sound = sound_from_args(args)
     try:
-        session = Session(settings_from_args(args, lang), router, keymap, problems)
+        session = Session(settings_from_args(args, lang), router, keymap, problems, sound=sound)
         return session.run()
     finally:
+        if sound is not None:
+            sound.close()  # the session closed it already, unless it failed to start
         router.wait_until_quiet(timeout=3)  # let "Goodbye" be heard before the voice closes
         router.close()

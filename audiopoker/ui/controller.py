@@ -23,6 +23,7 @@ from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.sound_keys import SoundControl, SoundKeys
 from audiopoker.ui.state import TableSnapshot, TableState
 from audiopoker.ui.texts import UiText
 
@@ -102,6 +103,7 @@ class Controller:
         get_pace: Callable[[], float] | None = None,
         set_pace: Callable[[float], None] | None = None,
         on_verbosity: Callable[[Verbosity], None] | None = None,
+        sound: SoundControl | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -114,6 +116,7 @@ class Controller:
         self._get_pace = get_pace
         self._set_pace = set_pace
         self._on_verbosity = on_verbosity
+        self.sound = SoundKeys(sound, text)  # None: --no-sound
         self.mode = Mode.GAME
         self.confirm: Confirm | None = None
         self.amount: AmountEntry | None = None
@@ -145,6 +148,9 @@ class Controller:
             "verbosity": self.verbosity,
             "faster": self.faster,
             "slower": self.slower,
+            "volume_up": self.volume_up,
+            "volume_down": self.volume_down,
+            "mute": self.mute,
             "quit": self.quit,
             "quit_now": self.quit_now,
         }
@@ -164,8 +170,11 @@ class Controller:
 
     # --- speaking -----------------------------------------------------------------------
     def say(self, text: str, kind: str = "answer", interrupt: bool = True) -> None:
-        """Send one message; answers interrupt current speech."""
+        """Send one message; answers interrupt current speech. A refusal (kind ``error``)
+        also plays the error cue."""
         self.output.send(Message(kind, text, interrupt=interrupt))
+        if kind == "error":
+            self.sound.error()
 
     def say_many(self, texts: Sequence[str], kind: str) -> None:
         """Several messages: the first interrupts, the rest queue behind it."""
@@ -556,6 +565,18 @@ class Controller:
     def slower(self) -> None:
         """Minus: bots wait more."""
         self._pace(1)
+
+    def volume_up(self) -> None:
+        """0: sound cues louder; says the new volume."""
+        self.say(self.sound.volume_up())
+
+    def volume_down(self) -> None:
+        """9: sound cues quieter; says the new volume."""
+        self.say(self.sound.volume_down())
+
+    def mute(self) -> None:
+        """8: sound cues off or back on; says which."""
+        self.say(self.sound.mute())
 
     def quit(self) -> None:
         """Q: ask, then quit."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
+from audiopoker.audio.listener import SoundListener
 from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action
 from audiopoker.engine.errors import PokerError
@@ -64,8 +65,10 @@ class Settings:
 class Session:
     """Everything one game needs. ``run`` blocks until the game ends or the player quits.
 
-    ``listeners`` are attached after the table model and the narration (sound cues,
-    autosave, statistics: anything with ``on_event``).
+    ``listeners`` are attached after the table model and the narration (autosave,
+    statistics: anything with ``on_event``). ``sound`` (None: ``--no-sound``) hears every
+    event too, answers the sound keys, plays the error cue beside spoken refusals, and is
+    closed when ``run`` ends.
     """
 
     def __init__(
@@ -77,8 +80,10 @@ class Session:
         input: Input | None = None,
         output: PtOutput | None = None,
         listeners: Sequence[Listener] = (),
+        sound: SoundListener | None = None,
     ) -> None:
         self.settings = settings
+        self.sound = sound
         self.router = router
         self.keymap = keymap
         self.keymap_problems = list(keymap_problems)
@@ -120,7 +125,7 @@ class Session:
         self.game = Game(
             self.table,
             seats,
-            [self.state, self.narration, *listeners],
+            [self.state, self.narration, *listeners, *([sound] if sound is not None else [])],
             self.pacer,
             stop_when_out=() if me is None else (me,),
         )
@@ -136,6 +141,7 @@ class Session:
             get_pace=lambda: self.pacer.delay,
             set_pace=self._set_pace,
             on_verbosity=self.narration.set_verbosity,
+            sound=sound,
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.error: BaseException | None = None
@@ -148,6 +154,7 @@ class Session:
     def _refused(self, action: Action, error: PokerError) -> None:
         # The controller only sends what LegalActions allows, so this is a safety net.
         self.router.send(Message("error", self.narration.error(error), interrupt=True))
+        self.controller.sound.error()
 
     def quit(self) -> None:
         """Stop the game and leave the key loop (from the key loop's thread)."""
@@ -179,6 +186,8 @@ class Session:
             if not self.router.policy.echo:  # the console echo prints it otherwise
                 print(sentence, file=sys.stderr)
             self.router.send(Message("error", sentence))
+        if self.keymap_problems:
+            self.controller.sound.error()
         help_key = self.controller.key_label("help")
         s = self.settings
         if s.watch:
@@ -217,6 +226,8 @@ class Session:
                 self.human.wake()
             if self._thread is not None:
                 self._thread.join(timeout=10)
+            if self.sound is not None:
+                self.sound.close()
         if self.error is not None:
             print(f"audiopoker: the game stopped: {self.error!r}", file=sys.stderr)
             return 1

@@ -287,6 +287,31 @@ class UiText:
         """'That is the limit. {pace}'"""
         return self._("pace.limit", pace=self.pace(seconds))
 
+    # --- sound keys ---------------------------------------------------------------------
+    def sound_volume(self, percent: int, muted: bool) -> str:
+        """'Sound volume {percent} percent.' (and that it is still muted)."""
+        return self._("sound.volume_muted" if muted else "sound.volume", percent=percent)
+
+    def sound_volume_limit(self, percent: int, muted: bool) -> str:
+        """'That is the limit. Sound volume {percent} percent.'"""
+        return self._("sound.limit", volume=self.sound_volume(percent, muted))
+
+    def sound_muted(self) -> str:
+        """'Sound muted; speech goes on.'"""
+        return self._("sound.muted")
+
+    def sound_unmuted(self, percent: int) -> str:
+        """'Sound on, volume {percent} percent.'"""
+        return self._("sound.unmuted", percent=percent)
+
+    def sound_disabled(self) -> str:
+        """'Sound cues are off in this game.' (--no-sound)"""
+        return self._("sound.disabled")
+
+    def sound_failed(self) -> str:
+        """'Sound cues are off: no sound device works here.'"""
+        return self._("sound.failed")
+
     def unknown_key(self, key: str, help_key: str) -> str:
         """'{key} does nothing. {help} lists the keys.'"""
         return self._("unknown_key", key=key, help=help_key)
