@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
+from audiopoker.audio.listener import SoundListener
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -117,14 +118,20 @@ class Running:
 
 @contextmanager
 def running(
-    settings: Settings, keymap: Keymap | None = None, problems: Sequence[KeymapProblem] = ()
+    settings: Settings,
+    keymap: Keymap | None = None,
+    problems: Sequence[KeymapProblem] = (),
+    sound: SoundListener | None = None,
 ) -> Iterator[Running]:
-    """A Session running in a thread (as the main thread would run it) on a pipe."""
+    """A Session running in a thread (as the main thread would run it) on a pipe, with
+    ``sound`` as its sound cues (None: as with --no-sound)."""
     backend = RecordingBackend()
     transcript = io.StringIO()
     router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
     with create_pipe_input() as pipe:
-        session = Session(settings, router, keymap or default_keymap(), problems, input=pipe)
+        session = Session(
+            settings, router, keymap or default_keymap(), problems, input=pipe, sound=sound
+        )
         chips = Chips(settings.chips * settings.players)
         session.game.add_listener(chips)
         result: list[object] = []
