@@ -2,7 +2,9 @@
 
 A lineup names one bot spec per seat. Every deal (a seeded deck and a button position)
 is played once per rotation of the lineup, so each lineup position holds every seat's
-cards once; card luck cancels out and only decisions differ. Every hand starts with full
+cards once; card luck cancels out and only decisions differ. Bots' random generators are
+reseeded for every spot from (deal, seat, history), so two bots that would choose alike
+do choose alike, and the luck of their dice cancels too. Every hand starts with full
 stacks (a cash game), so results are in big blinds per 100 hands.
 
 Work is split into units (one rotation, a block of consecutive deals); each unit builds
@@ -100,10 +102,11 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
     players = settings.players
     position_of = [(seat + rotation) % players for seat in range(players)]
     bots: list[Bot] = []
+    rngs: list[random.Random] = []
     for seat in range(players):
         make = factory(settings.lineup[position_of[seat]], settings.time_budget)
-        bot_seed = f"audiopoker-bot:{settings.seed}:{rotation}:{first_deal}:{seat}"
-        bots.append(make(random.Random(bot_seed)))
+        rngs.append(random.Random(f"audiopoker-bot:{settings.seed}:{rotation}:{seat}"))
+        bots.append(make(rngs[seat]))
     result = UnitResult(rotation, first_deal, times=[[] for _ in range(players)])
     shown: list[ShownHand] = []
     for deal in range(first_deal, first_deal + count):
@@ -125,7 +128,11 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
         while not hand.is_over:
             actor = hand.actor
             assert actor is not None
-            view = build_view(actor, hand.events, shown[-SHOWN_KEPT:])
+            log = hand.events
+            view = build_view(actor, log, shown[-SHOWN_KEPT:])
+            # Common random numbers: the same spot (deal, seat, history) in every rotation
+            # draws the same random numbers, so equal choices cancel out exactly.
+            rngs[actor].seed(f"audiopoker-spot:{settings.seed}:{deal}:{actor}:{len(log)}")
             started = time.perf_counter()
             action = bots[actor].decide(view)
             result.times[position_of[actor]].append(time.perf_counter() - started)

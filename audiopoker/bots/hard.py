@@ -8,6 +8,11 @@
 - Bluffs: sized bluffs in proportion to the pot odds the bet lays (as a balanced range
   would: bigger bets carry more bluffs), scaled by how often the opponent folds; none
   against players who never fold.
+- Heads-up after the flop it compares expected values, one street ahead: checking
+  (its equity times the pot) against betting a third, two thirds or the whole pot, where
+  the opponent folds the weakest part of its range (as often as it has folded to bets)
+  and calls with the rest, which it then faces; and facing a bet, folding, calling and
+  raising. Close choices are mixed at random.
 - Push or fold before the flop when the effective stack is short (12 big blinds or less).
 """
 
@@ -16,17 +21,21 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from audiopoker.bots.base import check_or_fold, legalize
-from audiopoker.bots.equity import hand_class, ids
+from audiopoker.bots.base import bet_to, check_or_fold, legalize
+from audiopoker.bots.base import pot_fraction_to as fraction_to
+from audiopoker.bots.equity import draw_strength, hand_class, ids
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.normal import NormalBot
-from audiopoker.bots.ranges import AGGRESSIVE, Read
+from audiopoker.bots.ranges import AGGRESSIVE, Read, by_board, top_share
 from audiopoker.bots.style import DEFAULT_STYLE, Style
-from audiopoker.engine.actions import Action, Street
+from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 
 SHORT_STACK_BB: Final = 12.0
+BET_SIZES: Final = (0.33, 0.66, 1.0)  # shares of the pot tried heads-up
+RAISE_SIZE: Final = 0.8
+CLOSE_CALL: Final = 0.03  # EVs within this share of the pot are mixed at random
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -100,6 +109,96 @@ class HardBot(NormalBot):
         fold = self._fold_rate(view)
         exploit = _clamp((fold - 0.3) / 0.2, 0.0, 2.5)
         return odds * 0.5 * exploit * self.style.bluff
+
+    def limp_share(self, view: PlayerView, open_share: float, limpers: int) -> float:
+        """Raise or fold: no open limps; behind limpers only pairs and suited hands."""
+        if not limpers:
+            return 0.0
+        name = hand_class(*ids(view.hole_cards))
+        speculative = len(name) == 2 or name.endswith("s")
+        return open_share * 1.4 if speculative else 0.0
+
+    def implied_odds(self, view: PlayerView, name: str) -> float:
+        """Only pairs and suited hands, deep, call for what they may win later."""
+        legal = view.legal
+        deep = legal.stack - legal.to_call > 15 * legal.to_call
+        return 0.85 if deep and (len(name) == 2 or name.endswith("s")) else 1.0
+
+    def light_reraise_rate(self, view: PlayerView, percentile: float, raises: int) -> float:
+        """Re-raise light against a lone raiser who opens wide."""
+        actions = view.actions(Street.PREFLOP)
+        if raises != 1 or not 0.05 < percentile <= 0.25:
+            return 0.0
+        raiser = next(a.seat for a in actions if a.kind in AGGRESSIVE)
+        callers = sum(1 for a in actions if a.kind is ActionKind.CALL)
+        if callers:
+            return 0.0
+        wide = self.read(view, raiser).open >= 0.2
+        return (0.3 if wide else 0.12) * self.style.bluff
+
+    # -- heads-up after the flop: expected values -------------------------------------
+
+    def postflop(self, view: PlayerView) -> Action:
+        """Expected-value play heads-up; the normal rules (with reads) multiway."""
+        if len(view.opponents) != 1:
+            return super().postflop(view)
+        legal = view.legal
+        seat = view.opponents[0]
+        combos = self.ranges.range_of(view, seat, self.read(view, seat))
+        ranked = by_board(combos, ids(view.board))
+        share = self._equity(view, [combos], self.postflop_iterations)
+        fold_rate = self.model.of(seat).fold_to_bet_rate
+        pot = legal.pot
+        options: list[tuple[float, Action]] = []
+        if legal.can_check:
+            options.append((share * pot, Action.check()))
+            sizes: tuple[float, ...] = BET_SIZES
+        else:
+            draw = draw_strength(ids(view.hole_cards), ids(view.board))
+            discount = 0.85 if draw and view.street is not Street.RIVER else 1.0
+            options.append((0.0, Action.fold()))
+            options.append(
+                (share * (pot + legal.to_call) - legal.to_call * discount, Action.call())
+            )
+            sizes = (RAISE_SIZE,)
+            fold_rate *= 0.7  # a player who bet folds less often to a raise
+        if legal.raise_kind is not None:
+            for size in sizes:
+                action = bet_to(legal, fraction_to(legal, size))
+                if action.to is not None and all(action != known for _, known in options):
+                    options.append((self._bet_value(view, seat, ranked, action, fold_rate), action))
+        options.sort(key=lambda option: -option[0])
+        best_value, best = options[0]
+        if len(options) > 1 and best_value - options[1][0] < CLOSE_CALL * pot:
+            best = options[1 if self.rng.random() < 0.5 else 0][1]
+        if best.kind is ActionKind.CHECK and share < 0.3:
+            # a one-street model sees no reason to bluff air; keep a balanced share of
+            # bluffs in the betting range anyway, scaled by how often this player folds
+            size = self.bluff_fraction(view)
+            if self.rng.random() < self.bluff_rate(view, size):
+                return bet_to(legal, fraction_to(legal, size))
+        return best
+
+    def _bet_value(
+        self,
+        view: PlayerView,
+        seat: int,
+        ranked: list[tuple[int, int]],
+        action: Action,
+        fold_rate: float,
+    ) -> float:
+        """EV of betting or raising to ``action.to`` this street: the opponent folds the
+        weakest part of its range, calls with the rest."""
+        legal = view.legal
+        assert action.to is not None
+        added = action.to - legal.committed
+        their_call = min(action.to - view.committed[seat], view.stacks[seat])
+        ratio = their_call / max(legal.pot + legal.to_call, 1)
+        folds = _clamp(fold_rate * (0.55 + 0.45 * min(ratio, 1.5) / 0.66), 0.0, 0.95)
+        calling = top_share(ranked, 1.0 - folds)
+        won = self._equity(view, [calling], self.postflop_iterations // 3)
+        final_pot = legal.pot + added + their_call
+        return folds * legal.pot + (1.0 - folds) * (won * final_pot - added)
 
     # -- short stacks --------------------------------------------------------------------
 

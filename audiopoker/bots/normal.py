@@ -80,6 +80,21 @@ class NormalBot(BaseBot):
         """Bluff size as a share of the pot (hook)."""
         return 0.66 if view.street is Street.RIVER else 0.5
 
+    def limp_share(self, view: PlayerView, open_share: float, limpers: int) -> float:
+        """Hands to limp with (or complete the small blind) when nobody raised (hook)."""
+        return min(0.55, open_share * 1.6) * (1.0 if limpers else 0.8)
+
+    def implied_odds(self, view: PlayerView, name: str) -> float:
+        """Discount on the price of a preflop call for what a deep stack may win later."""
+        legal = view.legal
+        return 0.8 if legal.stack - legal.to_call > 12 * legal.to_call else 1.0
+
+    def light_reraise_rate(self, view: PlayerView, percentile: float, raises: int) -> float:
+        """Chance of re-raising a hand too weak to re-raise for value (hook)."""
+        if raises == 1 and 0.1 < percentile <= 0.3 and view.behind() == ():
+            return 0.06 * self.style.bluff
+        return 0.0
+
     # -- preflop -------------------------------------------------------------------------
 
     def preflop(self, view: PlayerView) -> Action:
@@ -101,7 +116,7 @@ class NormalBot(BaseBot):
                 return bet_to(legal, bb * (3 + limpers))
             if legal.can_check:
                 return Action.check()
-            limp_share = min(0.55, open_share * 1.6) * (1.0 if limpers else 0.8)
+            limp_share = self.limp_share(view, open_share, limpers)
             if percentile <= limp_share * style.looseness and legal.to_call <= bb:
                 return Action.call()
             return Action.fold()
@@ -127,11 +142,10 @@ class NormalBot(BaseBot):
         reraise_at = (0.62 + 0.03 * (raises - 1)) * players**-0.45 / style.aggression**0.3
         if legal.can_raise and share >= reraise_at:
             return bet_to(legal, self._reraise_to(view, raise_to, raises))
-        light = raises == 1 and 0.1 < percentile <= 0.3 and view.behind() == ()
-        if legal.can_raise and light and self.rng.random() < 0.06 * style.bluff:
+        light = self.light_reraise_rate(view, percentile, raises)
+        if legal.can_raise and self.rng.random() < light:
             return bet_to(legal, self._reraise_to(view, raise_to, raises))
-        behind_after = legal.stack - legal.to_call
-        implied = 0.8 if behind_after > 12 * legal.to_call else 1.0
+        implied = self.implied_odds(view, hand_class(*ids(view.hole_cards)))
         if share >= price * implied / style.looseness**0.3:
             return check_or_call(legal)
         return check_or_fold(legal)

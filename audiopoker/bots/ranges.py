@@ -114,12 +114,19 @@ class RangeEstimator:
 def strongest(combos: Sequence[Combo], board: Sequence[int], keep: float) -> list[Combo]:
     """The ``keep`` share of ``combos`` that is strongest on ``board`` (draws count as
     middling made hands before the river). Keeps at least a few combos."""
-    if not combos:
-        return []
+    return top_share(by_board(combos, board), keep)
+
+
+def by_board(combos: Sequence[Combo], board: Sequence[int]) -> list[Combo]:
+    """``combos`` from the strongest on ``board`` to the weakest (see ``board_score``)."""
     board_t = tuple(board)
-    scored = sorted(combos, key=lambda c: -board_score(c, board_t))
-    count = max(round(len(scored) * keep), min(len(scored), 6))
-    return scored[:count]
+    return sorted(combos, key=lambda c: -board_score(c, board_t))
+
+
+def top_share(ranked: Sequence[Combo], keep: float) -> list[Combo]:
+    """The first ``keep`` share of an ordered range, at least a few combos."""
+    count = max(round(len(ranked) * keep), min(len(ranked), 6))
+    return list(ranked[:count])
 
 
 # Draw credit on the strength scale (7462 best): a gutshot plays like a small pair, an
