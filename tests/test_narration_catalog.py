@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [
     *sorted((ROOT / "audiopoker" / "narration").glob("*.py")),
     ROOT / "audiopoker/commands/showdown.py",
+    ROOT / "audiopoker/commands/replay.py",
 ]
 KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")
 

@@ -535,43 +535,104 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert out["complete"] is True
 
 
+CONSOLE = ("--output", "console")  # the router prints each message; no voice in tests
+SUITS = ("clubs", "diamonds", "hearts", "spades", "tréboles", "diamantes", "corazones", "picas")
+
+
 @pytest.mark.parametrize(
-    ("lang", "expected"),
+    ("lang", "expected", "last"),
     [
         (
             "en",
             [
-                "Ana gets ace of spades and king of spades.",
-                "Beto gets two cards.",
+                "Hand 1. Carla has the button.",
+                "Ana posts the small blind, 1.",
+                "Ana's cards: ace of spades and king of spades.",
+                "Beto's cards: not in the history.",
+                "Carla raises to 6.",
                 "Ana raises to 200, all in.",
-                "Carla shows seven of hearts and two of clubs.",
-                "Carla has two pair.",
-                "Carla wins the pot of 402.",
+                "Beto folds.",
+                "Carla calls 200 and is all in.",
+                "Flop: ace of hearts, seven of diamonds and two of diamonds.",
+                "River: nine of clubs.",
+                "Carla wins the pot of 402 with two pair, sevens and twos.",
+                "Two pair beats a pair.",
             ],
+            "End of hand 1.",
         ),
         (
             "es",
             [
-                "Ana recibe as de picas y rey de picas.",
-                "Beto recibe dos cartas.",
+                "Mano 1. Carla tiene el botón.",
+                "Cartas de Ana: as de picas y rey de picas.",
+                "Cartas de Beto: no constan en la historia.",
                 "Ana sube a 200 y va all-in.",
-                "Carla muestra siete de corazones y dos de tréboles.",
-                "Carla tiene doble pareja.",
-                "Carla gana el bote de 402.",
+                "Beto se retira.",
+                "Carla se lleva el bote de 402 con doble pareja de sietes y doses.",
             ],
+            "Fin de la mano 1.",
         ),
     ],
 )
-def test_replay_narrates_each_action(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, expected: list[str]
+def test_replay_narrates_the_hand_as_the_table_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, expected: list[str], last: str
 ) -> None:
-    assert _run(tmp_path, HAND, "--lang", lang) == 0
+    assert _run(tmp_path, HAND, "--lang", lang, *CONSOLE) == 0
     lines = capsys.readouterr().out.splitlines()
     for sentence in expected:
         assert sentence in lines
-    assert lines[-1] == expected[-1]
-    suits = ("clubs", "diamonds", "hearts", "spades", "tréboles", "diamantes", "corazones", "picas")
-    assert not any("Beto" in line and any(suit in line for suit in suits) for line in lines)
+    assert [line for line in lines if line in expected] == expected  # in the order played
+    assert lines[-1] == last
+    # Carla's showdown: her cards, her hand and her best five, in one sentence.
+    shows = next(line for line in lines if line.startswith(("Carla shows", "Carla muestra")))
+    assert ("seven of hearts and two of clubs: two pair" in shows) or (
+        "siete de corazones y dos de tréboles: doble pareja" in shows
+    )
+    # Beto's cards are unknown: the engine's stand-ins are never told.
+    assert not any("Beto" in line and any(suit in line for suit in SUITS) for line in lines)
+
+
+def test_replay_says_a_muck_and_never_the_stand_in_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = ["d dh p1 7h4d", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc"]
+    actions += ["d db KcQd9h", "p1 cc", "p2 cc", "d db 5s", "p1 cc", "p2 cc", "d db 3c"]
+    actions += ["p1 cc", "p2 cc", "p1 sm 7h4d", "p2 sm"]
+    assert _run(tmp_path, phh(actions, players=["Ana", "Beto", "Carla"]), *CONSOLE) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines.count("Beto throws the cards away without showing them.") == 1
+    assert "Ana wins the pot of 4 with king high." in lines
+    assert not any(line.startswith("Beto shows") for line in lines)
+    assert not any("Beto" in line and any(suit in line for suit in SUITS) for line in lines)
+
+
+def test_replay_stops_where_the_history_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The turn is checked through, so the engine deals a river the history never names.
+    actions = ["d dh p1 7h4d", "d dh p2 QsJs", "d dh p3 8c8d", "p3 f", "p1 cc", "p2 cc"]
+    actions += ["d db KcQd9h", "p1 cc", "p2 cc", "d db 5s", "p1 cc", "p2 cc"]
+    assert _run(tmp_path, phh(actions), *CONSOLE, "--lang", "es") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Turn: cinco de picas." in lines
+    assert not any(line.startswith("River") for line in lines)
+    assert lines[-1] == "La historia termina aquí, antes del final de la mano."
+
+
+def test_replay_goes_through_the_output_router(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    transcript = tmp_path / "replay.jsonl"
+    options = ("--output", "silent", "--transcript", str(transcript), "--verbosity", "brief")
+    assert _run(tmp_path, HAND, *options) == 0
+    assert capsys.readouterr().out == ""  # silent: no console echo
+    records = [json.loads(line) for line in transcript.read_text("utf-8").splitlines()]
+    said = [record["text"] for record in records if record["speech"]]
+    assert "Carla wins the pot of 402 with two pair, sevens and twos." in said
+    assert "Carla's turn." not in said  # a normal-verbosity sentence, dropped at brief
+    assert {"hole_cards_dealt", "action_taken", "hand_shown", "pot_awarded"} <= {
+        record["kind"] for record in records
+    }
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,13 @@
 """`audiopoker replay FILE.phh [--json] [--lang en|es]`: replay a PHH hand history through
 our engine, and narrate it or print the result as JSON.
 
+The narration is the table's: the same Narrator a watcher hears, sent through the same
+output router (speech, braille, console echo, ``--transcript``; the output options of
+``play`` apply).
+
 A history our rules refuse (an action out of turn, a raise below the minimum, a duplicate
 card, bad TOML, another variant) is reported on ONE line on stderr, naming the action and
 the reason, with exit code 2.
-
-The wording here is a small stand-in: :func:`narrate` is the one function the narration
-layer will replace.
 """
 
 from __future__ import annotations
@@ -14,31 +15,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from audiopoker.cards import Card
-from audiopoker.engine.actions import Street
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
-    ActionTaken,
-    AntePosted,
-    BetReturned,
-    BlindKind,
-    BlindPosted,
-    Event,
     HandRevealed,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
     StreetDealt,
 )
-from audiopoker.engine.phh import PhhError, PhhProblem, loads
+from audiopoker.engine.phh import ActionType, PhhError, PhhProblem, loads
 from audiopoker.engine.phh_replay import Replay, replay
+from audiopoker.narration import LANGUAGES, Language, Narrator, get_catalog
+from audiopoker.output.factory import add_output_arguments, router_from_args
+from audiopoker.output.message import Message, Verbosity
 
 EXIT_REFUSED: Final = 2
-LANGUAGES: Final = ("en", "es")
+SPEECH_WAIT: Final = 600.0  # seconds a voice may take to finish the hand before we close it
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,12 +46,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", type=Path, metavar="FILE.phh")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="narration language")
+    add_output_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Replay ``args.file``; print narration or JSON. Returns the exit code."""
-    lang: str = args.lang
+    lang: Language = "es" if args.lang == "es" else "en"
     try:
         text = args.file.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -68,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(to_json(result), ensure_ascii=False))
     else:
-        for line in narrate(result, lang):
-            print(line)
+        _tell(result, args, lang)
     return 0
 
 
@@ -105,152 +100,68 @@ def to_json(result: Replay) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------- narration (stand-in)
-
-_RANKS: Final = {
-    "en": dict(zip("23456789TJQKA", ("two", "three", "four", "five", "six", "seven",
-               "eight", "nine", "ten", "jack", "queen", "king", "ace"), strict=True)),
-    "es": dict(zip("23456789TJQKA", ("dos", "tres", "cuatro", "cinco", "seis", "siete",
-               "ocho", "nueve", "diez", "jota", "reina", "rey", "as"), strict=True)),
-}  # fmt: skip
-_SUITS: Final = {
-    "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
-    "es": {"c": "tréboles", "d": "diamantes", "h": "corazones", "s": "picas"},
-}
-_CATEGORIES: Final = {
-    "en": ("high card", "a pair", "two pair", "three of a kind", "a straight", "a flush",
-           "a full house", "four of a kind", "a straight flush"),
-    "es": ("carta alta", "pareja", "doble pareja", "trío", "escalera", "color", "full",
-           "póker", "escalera de color"),
-}  # fmt: skip
-_STREETS: Final = {
-    "en": {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"},
-    "es": {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"},
-}
+# ---------------------------------------------------------------- narration
 
 
-def _card(card: Card, lang: str) -> str:
-    rank, suit = _RANKS[lang][card.rank.char], _SUITS[lang][card.suit.char]
-    return f"{rank} de {suit}" if lang == "es" else f"{rank} of {suit}"
+def narrate(
+    result: Replay, lang: Language = "en", verbosity: Verbosity = Verbosity.NORMAL
+) -> list[Message]:
+    """The hand as a watcher at the table hears it: the table's Narrator with no listening
+    seat, every hole card the history names said as it is dealt.
 
-
-def _cards(cards: Sequence[Card], lang: str) -> str:
-    words = [_card(card, lang) for card in cards]
-    if len(words) < 2:
-        return "".join(words)
-    conjunction = " y " if lang == "es" else " and "
-    return ", ".join(words[:-1]) + conjunction + words[-1]
-
-
-_WORDS: Final[dict[str, tuple[str, str]]] = {
-    "ante": ("{name} antes {amount}.", "{name} pone {amount} de ante."),
-    "small_blind": ("{name} posts the small blind of {amount}.",
-                    "{name} pone la ciega pequeña de {amount}."),
-    "big_blind": ("{name} posts the big blind of {amount}.",
-                  "{name} pone la ciega grande de {amount}."),
-    "dealt": ("{name} gets {cards}.", "{name} recibe {cards}."),
-    "dealt_unknown": ("{name} gets two cards.", "{name} recibe dos cartas."),
-    "fold": ("{name} folds.", "{name} se retira."),
-    "check": ("{name} checks.", "{name} pasa."),
-    "call": ("{name} calls {amount}.", "{name} iguala {amount}."),
-    "bet": ("{name} bets {to}.", "{name} apuesta {to}."),
-    "raise": ("{name} raises to {to}.", "{name} sube a {to}."),
-    "call_all_in": ("{name} calls {amount}, all in.", "{name} iguala {amount} y va all-in."),
-    "bet_all_in": ("{name} bets {to}, all in.", "{name} apuesta {to} y va all-in."),
-    "raise_all_in": ("{name} raises to {to}, all in.", "{name} sube a {to} y va all-in."),
-    "street": ("{street}: {cards}.", "{street}: {cards}."),
-    "returned": ("{amount} uncalled returned to {name}.",
-                 "Se devuelven {amount} no igualadas a {name}."),
-    "revealed": ("{name} shows {cards}.", "{name} muestra {cards}."),
-    "shown": ("{name} shows {cards}: {category}.", "{name} muestra {cards}: {category}."),
-    "has": ("{name} has {category}.", "{name} tiene {category}."),
-    "mucks": ("{name} mucks.", "{name} tira sus cartas."),
-    "wins": ("{name} wins {pot} of {amount}.", "{name} gana {pot} de {amount}."),
-    "split": ("{pot} of {amount} is split: {shares}.", "Se reparte {pot} de {amount}: {shares}."),
-    "main_pot": ("the pot", "el bote"),
-    "side_pot": ("side pot {number}", "el bote lateral {number}"),
-    "unfinished": ("The history stops before the end of the hand.",
-                   "La historia termina antes del final de la mano."),
-}  # fmt: skip
-
-
-def _say(key: str, lang: str, **values: object) -> str:
-    return _WORDS[key][1 if lang == "es" else 0].format(**values)
-
-
-def narrate(result: Replay, lang: str = "en") -> list[str]:
-    """One plain sentence per event worth hearing, in English or Spanish. Cards the
-    history does not name are never told (the engine holds stand-ins there)."""
+    The engine holds stand-in cards where the history names none (``??``); those are never
+    told. A hand dealt unknown cards is said to be so; a hand the history mucks is said to
+    be thrown away, once, and stays out of the showdown's explanation, as do shown cards
+    the history does not name. A board card the history never deals ends the telling:
+    whatever follows it would be made up.
+    """
     history = result.history
     names = [history.player_name(player) for player in range(history.player_count)]
-    revealed: set[int] = set()
-    lines: list[str] = []
+    board = [
+        card
+        for action in history.actions
+        if action.type is ActionType.DEAL_BOARD
+        for card in action.cards
+    ]
+    narrator = Narrator(names, lang, verbosity, listener_seat=None, reveal_hole_cards=True)
+    catalog = get_catalog(lang)
+    untold: set[int] = set()  # seats whose hidden cards were already accounted for
+    messages: list[Message] = []
+    finished = result.complete
     for event in result.events:
-        line = _sentence(event, result, names, revealed, lang)
-        if line:
-            lines.append(line[0].upper() + line[1:])
-    if not result.complete:
-        lines.append(_say("unfinished", lang))
-    return lines
+        if isinstance(event, StreetDealt) and (
+            len(event.board) > len(board) or None in board[: len(event.board)]
+        ):
+            finished = False  # the engine dealt a stand-in: the history stops before this
+            break
+        seat = getattr(event, "seat", None)
+        unknown = seat is not None and None in result.known_hole(seat)
+        if isinstance(event, HoleCardsDealt) and unknown:
+            text = catalog.text("replay.hole_cards_unknown", name=names[event.seat])
+            messages.append(Message("hole_cards_dealt", text))
+        elif isinstance(event, HandRevealed | HandShown) and (unknown or result.mucked(event.seat)):
+            if event.seat not in untold:
+                untold.add(event.seat)
+                key = "replay.mucks" if result.mucked(event.seat) else "replay.cards_unknown"
+                kind = "hand_shown" if isinstance(event, HandShown) else "hand_revealed"
+                messages.append(Message(kind, catalog.text(key, name=names[event.seat])))
+        else:
+            messages += narrator.narrate(event)
+    if not finished:
+        messages.append(Message("replay_unfinished", catalog.text("replay.unfinished")))
+    return messages
 
 
-def _sentence(
-    event: Event, result: Replay, names: Sequence[str], revealed: set[int], lang: str
-) -> str | None:
-    if isinstance(event, AntePosted):
-        return _say("ante", lang, name=names[event.seat], amount=event.amount)
-    if isinstance(event, BlindPosted):
-        key = "small_blind" if event.kind is BlindKind.SMALL else "big_blind"
-        return _say(key, lang, name=names[event.seat], amount=event.amount)
-    if isinstance(event, HoleCardsDealt):
-        if None in result.known_hole(event.seat):
-            return _say("dealt_unknown", lang, name=names[event.seat])
-        return _say("dealt", lang, name=names[event.seat], cards=_cards(event.cards, lang))
-    if isinstance(event, ActionTaken):
-        key = event.kind.value + ("_all_in" if event.all_in and event.amount else "")
-        return _say(key, lang, name=names[event.seat], amount=event.amount, to=event.to)
-    if isinstance(event, StreetDealt):
-        street = _STREETS[lang][event.street]
-        return _say("street", lang, street=street, cards=_cards(event.cards, lang))
-    if isinstance(event, BetReturned):
-        return _say("returned", lang, name=names[event.seat], amount=event.amount)
-    if isinstance(event, HandRevealed | HandShown):
-        return _showing(event, result, names[event.seat], revealed, lang)
-    if isinstance(event, PotAwarded):
-        pot = (
-            _say("main_pot", lang)
-            if event.pot_index == 0
-            else _say("side_pot", lang, number=event.pot_index)
-        )
-        if len(event.winners) == 1:
-            return _say("wins", lang, name=names[event.winners[0]], pot=pot, amount=event.amount)
-        shares = ", ".join(
-            f"{names[seat]} {share}"
-            for seat, share in zip(event.winners, event.shares, strict=True)
-        )
-        return _say("split", lang, pot=pot, amount=event.amount, shares=shares)
-    return None
-
-
-def _showing(
-    event: HandRevealed | HandShown, result: Replay, name: str, revealed: set[int], lang: str
-) -> str | None:
-    """All-in hands are revealed before the runout and valued after it; a hand the
-    history mucks is told as mucked, once."""
-    seat = event.seat
-    if result.mucked(seat):
-        if seat in revealed:
-            return None
-        revealed.add(seat)
-        return _say("mucks", lang, name=name)
-    cards = _cards(event.cards, lang)
-    if isinstance(event, HandRevealed):
-        revealed.add(seat)
-        return _say("revealed", lang, name=name, cards=cards)
-    category = _CATEGORIES[lang][event.value.category]
-    if seat in revealed:
-        return _say("has", lang, name=name, category=category)
-    return _say("shown", lang, name=name, cards=cards, category=category)
+def _tell(result: Replay, args: argparse.Namespace, lang: Language) -> None:
+    """Send the narration through the output router, as at the table, and let it be heard
+    before the voice closes."""
+    router = router_from_args(args, lang)
+    try:
+        for message in narrate(result, lang, router.verbosity):
+            router.send(message)
+    finally:
+        router.wait_until_quiet(timeout=SPEECH_WAIT)
+        router.close()
 
 
 # ---------------------------------------------------------------- refusals
