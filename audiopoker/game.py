@@ -69,6 +69,17 @@ class Listener(Protocol):
         ...
 
 
+@runtime_checkable
+class HandFinishedListener(Protocol):
+    """A listener that also wants the table once a hand is settled (autosave): called after
+    the hand's last events (eliminations, GameEnded) were published, before the next hand
+    starts, with the table between hands."""
+
+    def on_hand_finished(self, table: Table) -> None:
+        """The hand is settled: ``table`` holds the new stacks, button and hand number."""
+        ...
+
+
 class Pacer(Protocol):
     """Decides how long the game waits, so that nothing happens faster than it is heard."""
 
@@ -269,6 +280,9 @@ class Game:
                 self.ended = event
             elif isinstance(event, PlayerEliminated) and event.seat in self._stop_when_out:
                 self._stopped_by_elimination = True
+        for listener in self.listeners:
+            if isinstance(listener, HandFinishedListener):
+                listener.on_hand_finished(self.table)
 
     def _ask(self, hand: Hand, seat: int) -> tuple[Event, ...]:
         """Ask ``seat`` until the engine accepts its action; return the resulting events."""

@@ -16,11 +16,14 @@ never work the rules out themselves.
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 import time
-from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
 
+from audiopoker.bots.model import OpponentModel
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
@@ -79,6 +82,54 @@ class BaseBot:
 
     def observe(self, event: Event) -> None:
         """An event this seat may see; ignored by default."""
+
+    # Saving a game: what a bot remembers between hands, as JSON-ready values.
+
+    def state(self) -> dict[str, Any]:
+        """The bot's memory between hands: its generator and, for bots that model their
+        opponents (an OpponentModel in ``model``), what they learnt."""
+        saved: dict[str, Any] = {"rng": encode_rng(self.rng)}
+        model = getattr(self, "model", None)
+        if isinstance(model, OpponentModel):
+            saved["model"] = model.state()
+        return saved
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Take back a ``state()``, so the bot plays on as if never stopped. Raises
+        ValueError for a state it cannot read."""
+        if not isinstance(saved, Mapping) or not isinstance(saved.get("rng"), str):
+            raise ValueError("a bot state needs its generator")
+        decode_rng(saved["rng"], self.rng)
+        model = getattr(self, "model", None)
+        if isinstance(model, OpponentModel) and "model" in saved:
+            model.restore(saved["model"])
+
+
+_MT_WORDS = 625  # the Mersenne Twister's 624 words and its position
+
+
+def encode_rng(rng: random.Random) -> str:
+    """A ``random.Random``'s whole state as a short text (base64 of its 625 words)."""
+    version, words, gauss = rng.getstate()
+    if version != 3 or len(words) != _MT_WORDS or gauss is not None:
+        # gauss_next is only set between two gauss() calls, which no part of the game makes
+        raise ValueError("unexpected random generator state")
+    return base64.b64encode(struct.pack(f"<{_MT_WORDS}I", *words)).decode("ascii")
+
+
+def decode_rng(text: str, rng: random.Random | None = None) -> random.Random:
+    """Set ``rng`` (or a new generator) to the state ``encode_rng`` wrote; ValueError for
+    a text that is not one."""
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+        words = struct.unpack(f"<{_MT_WORDS}I", raw)
+    except (ValueError, struct.error, UnicodeEncodeError) as error:
+        raise ValueError(f"not a generator state: {error}") from None
+    if words[-1] > _MT_WORDS - 1:
+        raise ValueError("not a generator state: position out of range")
+    target = rng if rng is not None else random.Random()
+    target.setstate((3, words, None))
+    return target
 
 
 # Choosing legal actions -------------------------------------------------------------

@@ -12,9 +12,9 @@ or when the next hand begins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Iterable, Mapping
+from dataclasses import astuple, dataclass, fields
+from typing import Any, Final
 
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.events import ActionTaken, Event, HandEnded, HandStarted, StreetDealt
@@ -76,6 +76,28 @@ class OpponentModel:
     def of(self, seat: int) -> SeatStats:
         """The counts for ``seat`` (empty counts when it was never seen)."""
         return self.stats.setdefault(seat, SeatStats())
+
+    def state(self) -> dict[str, list[int]]:
+        """The counts per seat as JSON-ready values (between hands nothing else matters)."""
+        return {str(seat): list(astuple(stats)) for seat, stats in sorted(self.stats.items())}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Take back the counts of ``state()``; ValueError for anything else."""
+        width = len(fields(SeatStats))
+        restored: dict[int, SeatStats] = {}
+        for seat, counts in saved.items():
+            if (
+                not str(seat).isdigit()
+                or not isinstance(counts, list)
+                or len(counts) != width
+                or not all(type(count) is int and count >= 0 for count in counts)
+            ):
+                raise ValueError(f"bad opponent counts for seat {seat!r}")
+            restored[int(seat)] = SeatStats(*counts)
+        self.stats = restored
+        self._hand = None
+        self._events = []
+        self._counted = set()
 
     def observe(self, event: Event) -> None:
         """Take one public event, in order."""

@@ -55,6 +55,21 @@ class TableConfig:
             raise ConfigError(ErrorReason.BAD_SETTING, name="hand_limit", value=self.hand_limit)
 
 
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """A table between hands, as plain values (for saving a game and resuming it).
+
+    ``last`` is (button, small blind position, big blind) of the last hand, None before
+    the first; ``places`` holds each eliminated seat's finishing place.
+    """
+
+    stacks: tuple[int, ...]
+    places: tuple[int | None, ...]
+    hand_number: int
+    first_button: int
+    last: tuple[int, int, int] | None
+
+
 class Table:
     """A game: seats with names and stacks (0 = eliminated), the button, the hands.
 
@@ -183,6 +198,60 @@ class Table:
         elif self.config.hand_limit is not None and self.hand_number >= self.config.hand_limit:
             events.append(self._end(GameEndReason.HAND_LIMIT))
         return tuple(events)
+
+    # -- saving and resuming -----------------------------------------------------------
+
+    def snapshot(self) -> TableSnapshot:
+        """The table between hands as plain values (with ``rng.getstate()`` beside it,
+        ``restore`` continues the game exactly: same button, blinds and decks)."""
+        if self._hand is not None:
+            raise HandStateError(ErrorReason.HAND_IN_PROGRESS, hand_number=self.hand_number)
+        if self.result is not None:
+            raise HandStateError(ErrorReason.GAME_OVER)
+        return TableSnapshot(
+            stacks=tuple(self._stacks),
+            places=tuple(self._places),
+            hand_number=self.hand_number,
+            first_button=self._first_button,
+            last=self._last,
+        )
+
+    @classmethod
+    def restore(
+        cls,
+        names: Sequence[str],
+        snapshot: TableSnapshot,
+        config: TableConfig,
+        rng: random.Random,
+    ) -> Table:
+        """A table continuing from ``snapshot``; ``rng`` must hold the saved state. Refuses
+        (ConfigError) a snapshot that cannot be a game between hands: wrong lengths, fewer
+        than two seats with chips, a place missing or given wrongly, a button or blind
+        outside the table, or the hand limit already reached."""
+        count = len(names)
+        stacks, places, last = snapshot.stacks, snapshot.places, snapshot.last
+        limit = config.hand_limit
+        if (
+            len(stacks) != count
+            or len(places) != count
+            or any(stack < 0 for stack in stacks)
+            or sum(1 for stack in stacks if stack > 0) < MIN_PLAYERS
+            or any(
+                (place is None) != (stack > 0) for stack, place in zip(stacks, places, strict=False)
+            )
+            or snapshot.hand_number < 0
+            or (limit is not None and snapshot.hand_number >= limit)
+            or not 0 <= snapshot.first_button < count
+            or (last is None) != (snapshot.hand_number == 0)
+            or (last is not None and (len(last) != 3 or not all(0 <= s < count for s in last)))
+        ):
+            raise ConfigError(ErrorReason.BAD_SETTING, name="snapshot", value=snapshot)
+        table = cls(names, [max(stack, 1) for stack in stacks], config, rng, snapshot.first_button)
+        table._stacks = list(stacks)
+        table._places = list(places)
+        table._last = None if last is None else (last[0], last[1], last[2])
+        table.hand_number = snapshot.hand_number
+        return table
 
     def _next_positions(self) -> tuple[int, int | None, int]:
         """(button, small blind seat or None when dead, big blind seat) for the next hand."""

@@ -1,0 +1,191 @@
+"""The persistence listener: after every finished hand it appends the hand to the game's
+history, records it in the statistics, and saves the game, in that order.
+
+The save is the commit point. Each step is durable before the next begins, and on resume
+the history and the statistics are cut back to what the save recorded (Store.reconcile),
+so a crash at any moment loses at most the hand being played, and never leaves a hand
+recorded twice or a gap in the hand numbers.
+
+Problems writing (a full disk, a folder made read-only) never stop the game: the first is
+reported through ``on_problem`` and the game goes on unsaved.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from audiopoker.bots.base import encode_rng
+from audiopoker.engine.events import Event, GameEnded, HandStarted, PlayerEliminated
+from audiopoker.engine.phh import HandHistory
+from audiopoker.engine.table import Table
+from audiopoker.persistence.hands import hand_facts
+from audiopoker.persistence.history import HistoryFile, hand_history
+from audiopoker.persistence.save import SavedGame
+from audiopoker.persistence.stats import Summary
+from audiopoker.persistence.store import Store, now_text
+
+log = logging.getLogger(__name__)
+
+# Tests only (the crash test): seconds to pause between the steps of recording a hand, so
+# that a kill lands inside a save more often. Never set in normal play.
+PAUSE_ENV: Final = "AUDIOPOKER_TEST_SAVE_PAUSE"
+
+
+def _test_pause() -> float:
+    try:
+        return max(0.0, float(os.environ.get(PAUSE_ENV, "0")))
+    except ValueError:
+        return 0.0
+
+
+class GameRecorder:
+    """Records one game. Attach it to the Game as a listener (it also implements
+    ``on_hand_finished``).
+
+    ``settings`` are the game's options as JSON values; ``bot_states`` gives each seat's
+    bot state (None for the person); ``prefs`` the player's preferences at save time.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        game_id: str,
+        started_at: str,
+        names: Sequence[str],
+        human: int | None,
+        settings: Mapping[str, Any],
+        history: HistoryFile,
+        bot_states: Callable[[], Sequence[Mapping[str, Any] | None]],
+        prefs: Callable[[], Mapping[str, Any]],
+        on_problem: Callable[[Exception], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.started_at = started_at
+        self.names = tuple(names)
+        self.human = human
+        self.settings = dict(settings)
+        self.history = history
+        self._bot_states = bot_states
+        self._prefs = prefs
+        self._on_problem = on_problem
+        self._events: list[Event] = []
+        self._place: int | None = None
+        self._won = False
+        self._over = False
+        self.failed: Exception | None = None
+        self._pause = _test_pause()
+
+    # --- the game's start ---------------------------------------------------------------
+    def start(self, table: Table) -> None:
+        """Record the game's start: its statistics row and a first save at hand 0, so a
+        crash in the first hand still finds the game to resume."""
+        self._guard(lambda: self._start(table))
+
+    def _start(self, table: Table) -> None:
+        if table.hand_number == 0:
+            s = self.settings
+            self.store.stats.start_game(
+                self.game_id,
+                self.started_at,
+                player_name=None if self.human is None else self.names[self.human],
+                players=len(self.names),
+                chips=table.stacks[self.human] if self.human is not None else table.stacks[0],
+                blinds=(int(s.get("small_blind", 0)), int(s.get("big_blind", 0))),
+                ante=int(s.get("ante", 0)),
+                bots=str(s.get("bots", "")),
+                history_file=self.history.mark.file or None,
+            )
+        if self.human is not None:
+            self.store.write_save(self.saved_game(table))
+
+    # --- Listener -----------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """Collect the hand's events; note the end of the game for the player."""
+        if isinstance(event, HandStarted):
+            self._events = []
+        self._events.append(event)
+        if isinstance(event, PlayerEliminated) and event.seat == self.human:
+            self._over, self._place = True, event.place
+        elif isinstance(event, GameEnded):
+            self._over = True
+            if self.human is not None:
+                self._place = event.standings.index(self.human) + 1
+                self._won = self.human in event.winners
+
+    def on_hand_finished(self, table: Table) -> None:
+        """History, statistics, then the save (the commit point)."""
+        events, self._events = self._events, []
+        if not any(isinstance(event, HandStarted) for event in events):
+            return
+        self._guard(lambda: self._record(table, events))
+
+    def _record(self, table: Table, events: Sequence[Event]) -> None:
+        number = table.hand_number
+        self.history.append(hand_history(events, self.names, self.game_id), number)
+        self._step()
+        facts = hand_facts(events, self.human) if self.human is not None else None
+        chips = table.stacks[self.human] if self.human is not None else None
+        self.store.stats.record_hand(self.game_id, number, facts, chips, now_text())
+        self._step()
+        if self._over:
+            self.store.stats.end_game(self.game_id, now_text(), place=self._place, won=self._won)
+            self.store.remove_save(self.game_id)
+        elif self.human is not None:
+            self.store.write_save(self.saved_game(table))
+        self._step()
+
+    def _step(self) -> None:
+        if self._pause:
+            time.sleep(self._pause)
+
+    def _guard(self, work: Callable[[], None]) -> None:
+        if self.failed is not None:
+            return  # after a failure the game goes on unsaved
+        try:
+            work()
+        except (OSError, sqlite3.Error) as error:
+            self.failed = error
+            log.error("could not record the game: %s", error)
+            if self._on_problem is not None:
+                self._on_problem(error)
+
+    # --- what the keys ask --------------------------------------------------------------
+    def saved_game(self, table: Table) -> SavedGame:
+        """The game as it stands between hands."""
+        return SavedGame(
+            game_id=self.game_id,
+            started_at=self.started_at,
+            saved_at=now_text(),
+            settings=self.settings,
+            names=self.names,
+            human=self.human,
+            table=table.snapshot(),
+            table_rng=encode_rng(table.rng),
+            bots=tuple(self._bot_states()),
+            prefs=dict(self._prefs()),
+            history=self.history.mark,
+        )
+
+    def last_hand(self) -> HandHistory | None:
+        """The last finished hand of this game (from the file after a resume)."""
+        try:
+            return self.history.last()
+        except (OSError, ValueError) as error:
+            log.error("could not read the last hand: %s", error)
+            return None
+
+    def numbers(self) -> Summary:
+        """This game's numbers for the player."""
+        return self.store.stats.summary(self.game_id)
+
+    @property
+    def over(self) -> bool:
+        """True once the game ended for the player."""
+        return self._over

@@ -1,0 +1,202 @@
+"""The data folder of one copy of the game: its lock, the saved game, the hand histories
+and the statistics database.
+
+    <data dir>/audiopoker.lock         held while a game may write (a second copy is refused)
+    <data dir>/saved-game.json         the game in progress (atomic rewrite per hand)
+    <data dir>/histories/<game>.phhs   every hand of each game, PHH
+    <data dir>/statistics.sqlite3      hands and games (WAL)
+
+Files we cannot read are kept aside with a timestamp (``saved-game.json.damaged-...``),
+never deleted or overwritten. Without a folder (``Store(None)``) nothing is written: the
+histories and statistics of the game live in memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import logging
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from audiopoker.persistence.files import (
+    DataLock,
+    atomic_write,
+    fsync_dir,
+    keep_aside,
+    remove_stray_temporaries,
+)
+from audiopoker.persistence.history import HistoryFile
+from audiopoker.persistence.save import HistoryMark, SavedGame, SaveError, SaveProblem
+from audiopoker.persistence.stats import DB_NAME, StatsDB, StatsTooNew
+
+SAVE_NAME: Final = "saved-game.json"
+HISTORY_DIR: Final = "histories"
+HISTORY_SUFFIX: Final = ".phhs"
+
+log = logging.getLogger(__name__)
+
+
+def now_text() -> str:
+    """The local time, to the second, as ISO 8601 text."""
+    return datetime.datetime.now().replace(microsecond=0).isoformat()
+
+
+def new_game_id() -> str:
+    """A game's id: when it started and a few random letters (unique, sorts by time)."""
+    return datetime.datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+@dataclass(frozen=True, slots=True)
+class SaveLoad:
+    """What was found at start: a usable save, none, or one we refused (``error``) and kept
+    aside under ``kept_as``."""
+
+    saved: SavedGame | None = None
+    error: SaveError | None = None
+    kept_as: Path | None = None
+
+
+class Store:
+    """One game copy's data folder (``directory`` None: everything in memory).
+
+    ``open`` takes the lock (LockBusy when another copy holds it), clears temporary files
+    a crash left, and opens the statistics (a damaged database is kept aside and a new one
+    started: ``stats_kept_as`` says where the old one went).
+    """
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self.lock = DataLock(directory) if directory is not None else None
+        self._stats: StatsDB | None = None
+        self.stats_kept_as: Path | None = None
+
+    @property
+    def saving(self) -> bool:
+        """True when games are written to disk."""
+        return self.directory is not None
+
+    @property
+    def stats(self) -> StatsDB:
+        """The statistics database (opened by ``open``)."""
+        if self._stats is None:
+            raise RuntimeError("the store is not open")
+        return self._stats
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the saved game lives (None in memory)."""
+        return None if self.directory is None else self.directory / SAVE_NAME
+
+    def open(self) -> None:
+        """Lock the folder and open the statistics. Raises LockBusy, or OSError when the
+        folder cannot be made, or StatsTooNew for a database from a newer version."""
+        if self.directory is None or self.lock is None:
+            self._stats = StatsDB(None)
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.lock.acquire()
+        try:
+            remove_stray_temporaries(self.directory)
+            (self.directory / HISTORY_DIR).mkdir(exist_ok=True)
+            self._stats = self._open_stats(self.directory / DB_NAME)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _open_stats(self, path: Path) -> StatsDB:
+        try:
+            return StatsDB(path)
+        except StatsTooNew:
+            raise
+        except sqlite3.DatabaseError as error:
+            log.warning("statistics database %s unreadable (%s): kept aside", path, error)
+            self.stats_kept_as = keep_aside(path, "damaged")
+            for companion in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+                if companion.exists():
+                    keep_aside(companion, "damaged")
+            return StatsDB(path)
+
+    def close(self) -> None:
+        """Close the statistics and release the lock."""
+        if self._stats is not None:
+            self._stats.close()
+            self._stats = None
+        if self.lock is not None:
+            self.lock.release()
+
+    def __enter__(self) -> Store:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the saved game -----------------------------------------------------------------
+    def load(self) -> SaveLoad:
+        """The saved game, if there is one. A save we cannot use is kept aside at once."""
+        path = self.save_path
+        if path is None or not path.exists():
+            return SaveLoad()
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            return self._refuse(SaveError(SaveProblem.UNREADABLE, error=str(error)))
+        try:
+            return SaveLoad(SavedGame.from_json(data))
+        except SaveError as error:
+            return self._refuse(error)
+
+    def _refuse(self, error: SaveError) -> SaveLoad:
+        return SaveLoad(None, error, self.set_aside(error))
+
+    def set_aside(self, error: SaveError) -> Path | None:
+        """Keep the save file aside (renamed with a timestamp) after ``error``."""
+        path = self.save_path
+        if path is None or not path.exists():
+            return None
+        kept = keep_aside(path, "damaged")
+        log.warning("saved game refused (%s): kept as %s", error, kept)
+        return kept
+
+    def write_save(self, saved: SavedGame) -> None:
+        """Replace the saved game, atomically."""
+        if self.save_path is not None:
+            atomic_write(self.save_path, saved.to_json())
+
+    def remove_save(self, game_id: str) -> None:
+        """The game is over: its save goes (only if it is that game's save)."""
+        path = self.save_path
+        if path is None or not path.exists():
+            return
+        with contextlib.suppress(OSError, ValueError):
+            if SavedGame.from_json(path.read_bytes()).game_id != game_id:
+                return
+        path.unlink(missing_ok=True)
+        fsync_dir(path.parent)
+
+    def reconcile(self, saved: SavedGame) -> None:
+        """Make the history file and the statistics agree with ``saved``: a copy that
+        crashed after writing a hand but before saving recorded a hand the game will now
+        play again, so it is cut from both."""
+        self.history(saved.game_id, saved.history)  # cuts the file to the mark
+        dropped = self.stats.cut_after(saved.game_id, saved.hand_number)
+        if dropped:
+            log.info("dropped %d unsaved hand(s) of %s", dropped, saved.game_id)
+
+    # --- hand histories -----------------------------------------------------------------
+    def history_path(self, game_id: str) -> Path | None:
+        """The ``.phhs`` file of a game (None in memory)."""
+        if self.directory is None:
+            return None
+        return self.directory / HISTORY_DIR / (game_id + HISTORY_SUFFIX)
+
+    def history(self, game_id: str, mark: HistoryMark | None = None) -> HistoryFile:
+        """The game's history file, cut to ``mark`` (a new game: empty)."""
+        path = self.history_path(game_id)
+        if path is not None and mark is not None:
+            path = path.with_name(mark.file)
+        return HistoryFile(path, mark)
