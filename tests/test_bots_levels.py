@@ -16,14 +16,15 @@ if _HERE not in sys.path:  # the support module is a sibling helper, not a test 
 from bots_support import fast_bot, play, random_hand  # noqa: E402
 
 from audiopoker.bots import LEVELS, Bot, bot_names, factory, make_bot, roster  # noqa: E402
+from audiopoker.bots.base import pot_fraction_to  # noqa: E402
 from audiopoker.bots.easy import EasyBot  # noqa: E402
-from audiopoker.bots.hard import HardBot  # noqa: E402
-from audiopoker.bots.model import OpponentModel  # noqa: E402
+from audiopoker.bots.hard import BET_SIZES, HardBot  # noqa: E402
+from audiopoker.bots.model import OpponentModel, SeatStats  # noqa: E402
 from audiopoker.bots.normal import NormalBot  # noqa: E402
 from audiopoker.bots.reference import CallingStation, HonestBot, RandomBot  # noqa: E402
 from audiopoker.bots.style import STYLES  # noqa: E402
-from audiopoker.cards import FULL_DECK  # noqa: E402
-from audiopoker.engine.actions import ActionKind, Street  # noqa: E402
+from audiopoker.cards import FULL_DECK, parse_cards  # noqa: E402
+from audiopoker.engine.actions import Action, ActionKind, Street  # noqa: E402
 from audiopoker.engine.hand import Hand  # noqa: E402
 from audiopoker.engine.view import PlayerView, view_for  # noqa: E402
 
@@ -210,3 +211,55 @@ def test_time_budget_bounds_a_decision() -> None:
                 slowest = max(slowest, time.perf_counter() - started)
             started = time.perf_counter()
     assert slowest < 0.5  # would run for ever without the deadline
+
+
+def _river_spot(hero: str, villain: str, board: str) -> tuple[Hand, int]:
+    """Heads-up, checked down to the river; the big blind (seat 1) acts first there."""
+    hole_hero, hole_villain = parse_cards(hero), parse_cards(villain)
+    flop, turn, river = parse_cards(board)[:3], parse_cards(board)[3:4], parse_cards(board)[4:]
+    used = {*hole_hero, *hole_villain, *flop, *turn, *river}
+    spare = [c for c in FULL_DECK if c not in used]
+    # heads-up the big blind is dealt first: BB, button, BB, button, burn, flop, ...
+    deck = [hole_hero[0], hole_villain[0], hole_hero[1], hole_villain[1], spare[0], *flop]
+    deck += [spare[1], *turn, spare[2], *river, *spare[3:]]
+    hand, _ = Hand.start(
+        stacks=[200, 200], button=0, small_blind_seat=0, big_blind_seat=1,
+        small_blind=1, big_blind=2, deck=deck,
+    )  # fmt: skip
+    hand.act(0, Action.call())
+    hand.act(1, Action.check())
+    for _ in range(2):  # flop and turn checked through
+        hand.act(1, Action.check())
+        hand.act(0, Action.check())
+    return hand, 1
+
+
+def _hard_against(stats: SeatStats) -> HardBot:
+    bot = HardBot(random.Random(1))
+    bot.model.stats[0] = stats
+    return bot
+
+
+STATION_STATS = SeatStats(hands=300, vpip=300, faced_bet=150, folded_to_bet=0, passive=400)
+FOLDER_STATS = SeatStats(hands=300, vpip=60, pfr=30, faced_bet=150, folded_to_bet=110, passive=200)
+
+
+def test_hard_bets_big_for_value_and_never_bluffs_a_calling_station() -> None:
+    hand, seat = _river_spot("As Ks", "7h 2c", "Qs Js Ts 4d 3c")
+    view = view_for(hand, seat)
+    action = _hard_against(STATION_STATS).decide(view)
+    assert action.kind is ActionKind.BET
+    assert action.to == pot_fraction_to(view.legal, max(BET_SIZES))
+    hand, seat = _river_spot("7h 2c", "As Ks", "Qs Js Ts 4d 3c")
+    bot_views = [_hard_against(STATION_STATS) for _ in range(30)]
+    bluffs = sum(b.decide(view_for(hand, seat)).kind is ActionKind.BET for b in bot_views)
+    assert bluffs == 0
+
+
+def test_hard_bluffs_players_who_fold() -> None:
+    hand, seat = _river_spot("7h 2c", "As Ks", "Qs Js Ts 4d 3c")
+    bots = [_hard_against(FOLDER_STATS) for _ in range(40)]
+    for index, bot in enumerate(bots):
+        bot.rng.seed(index)
+    bluffs = sum(b.decide(view_for(hand, seat)).kind is ActionKind.BET for b in bots)
+    assert bluffs >= 10
