@@ -619,6 +619,23 @@ def test_replay_stops_where_the_history_stops(
     assert lines[-1] == "La historia termina aquí, antes del final de la mano."
 
 
+def test_replay_tells_no_winner_decided_by_cards_the_history_never_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Beto's cards are unknown and the history ends without a show: the engine's stand-ins
+    # would decide the pot, so the telling stops at Beto's show.
+    actions = ["d dh p1 7h4d", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc"]
+    actions += ["d db KcQd9h", "p1 cc", "p2 cc", "d db 5s", "p1 cc", "p2 cc", "d db 3c"]
+    actions += ["p1 cc", "p2 cc"]
+    assert _run(tmp_path, phh(actions, players=["Ana", "Beto", "Carla"]), *CONSOLE) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == [
+        "The history does not say which cards Beto shows.",
+        "The history stops here, before the end of the hand.",
+    ]
+    assert not any("wins" in line for line in lines)
+
+
 def test_replay_goes_through_the_output_router(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

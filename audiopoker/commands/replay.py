@@ -111,9 +111,9 @@ def narrate(
 
     The engine holds stand-in cards where the history names none (``??``); those are never
     told. A hand dealt unknown cards is said to be so; a hand the history mucks is said to
-    be thrown away, once, and stays out of the showdown's explanation, as do shown cards
-    the history does not name. A board card the history never deals ends the telling:
-    whatever follows it would be made up.
+    be thrown away, once, and stays out of the showdown's explanation. A board card the
+    history never deals, or a hand shown down that it never names, ends the telling:
+    whatever followed would be made up.
     """
     history = result.history
     names = [history.player_name(player) for player in range(history.player_count)]
@@ -125,7 +125,7 @@ def narrate(
     ]
     narrator = Narrator(names, lang, verbosity, listener_seat=None, reveal_hole_cards=True)
     catalog = get_catalog(lang)
-    untold: set[int] = set()  # seats whose hidden cards were already accounted for
+    mucked: set[int] = set()  # seats whose muck was told (revealed, then shown)
     messages: list[Message] = []
     finished = result.complete
     for event in result.events:
@@ -134,17 +134,20 @@ def narrate(
         ):
             finished = False  # the engine dealt a stand-in: the history stops before this
             break
-        seat = getattr(event, "seat", None)
-        unknown = seat is not None and None in result.known_hole(seat)
-        if isinstance(event, HoleCardsDealt) and unknown:
+        if isinstance(event, HoleCardsDealt) and None in result.known_hole(event.seat):
             text = catalog.text("replay.hole_cards_unknown", name=names[event.seat])
             messages.append(Message("hole_cards_dealt", text))
-        elif isinstance(event, HandRevealed | HandShown) and (unknown or result.mucked(event.seat)):
-            if event.seat not in untold:
-                untold.add(event.seat)
-                key = "replay.mucks" if result.mucked(event.seat) else "replay.cards_unknown"
-                kind = "hand_shown" if isinstance(event, HandShown) else "hand_revealed"
-                messages.append(Message(kind, catalog.text(key, name=names[event.seat])))
+        elif isinstance(event, HandRevealed | HandShown) and result.mucked(event.seat):
+            if event.seat not in mucked:
+                mucked.add(event.seat)
+                text = catalog.text("replay.mucks", name=names[event.seat])
+                messages.append(Message("hand_shown", text))
+        elif isinstance(event, HandRevealed | HandShown) and None in result.known_hole(event.seat):
+            # Stand-ins would decide the pot from here: the history does not say who won.
+            text = catalog.text("replay.cards_unknown", name=names[event.seat])
+            messages.append(Message("hand_shown", text))
+            finished = False
+            break
         else:
             messages += narrator.narrate(event)
     if not finished:
