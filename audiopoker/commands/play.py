@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from audiopoker.argtypes import int_range
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
@@ -20,22 +21,6 @@ from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
 MAX_NAME = 30
-
-
-def _int_range(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        """The whole number in ``text``, refused outside the range."""
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, not {text!r}"
-            )
-        return value
-
-    return parse
 
 
 def _blinds(text: str) -> tuple[int, int]:
@@ -86,14 +71,14 @@ def _one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn
 def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) -> None:
     parser.add_argument(
         "--players",
-        type=_int_range(MIN_PLAYERS, MAX_PLAYERS),
+        type=int_range(MIN_PLAYERS, MAX_PLAYERS),
         default=default_players,
         metavar="N",
         help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: {default_players})",
     )
     parser.add_argument(
         "--chips",
-        type=_int_range(1, MAX_CHIPS),
+        type=int_range(1, MAX_CHIPS),
         default=200,
         metavar="N",
         help="everyone's starting chips (default: 200)",
@@ -107,7 +92,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     )
     parser.add_argument(
         "--ante",
-        type=_int_range(0, MAX_CHIPS),
+        type=int_range(0, MAX_CHIPS),
         default=0,
         metavar="N",
         help="each player's ante, dead money (default: 0)",
@@ -121,7 +106,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     )
     parser.add_argument(
         "--seed",
-        type=_int_range(0, 2**63 - 1),
+        type=int_range(0, 2**63 - 1),
         help="a seed: the same seed and the same keys play the same game again",
     )
     parser.add_argument(
@@ -139,7 +124,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     )
     parser.add_argument(
         "--hands",
-        type=_int_range(1, 1_000_000),
+        type=int_range(1, 1_000_000),
         metavar="N",
         help="stop after N hands; the largest stack wins",
     )
@@ -158,7 +143,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     )
     sound.add_argument(
         "--sound-volume",
-        type=_int_range(0, 100),
+        type=int_range(0, 100),
         default=round(DEFAULT_VOLUME * 100),
         metavar="PERCENT",
         help=f"volume of the sound cues, 0 to 100 (default: {round(DEFAULT_VOLUME * 100)}); "

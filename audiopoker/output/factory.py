@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from audiopoker.argtypes import int_range
 from audiopoker.output.backends import (
     Attempt,
     Backend,
@@ -192,20 +193,6 @@ def router_for(
     )
 
 
-def _percent(value: str) -> int:
-    number = int(value)
-    if not 0 <= number <= 100:
-        raise argparse.ArgumentTypeError("volume is a percentage from 0 to 100")
-    return number
-
-
-def _words_per_minute(value: str) -> int:
-    number = int(value)
-    if not 50 <= number <= 500:
-        raise argparse.ArgumentTypeError("rate is in words per minute, from 50 to 500")
-    return number
-
-
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """Add --output, --transcript, --echo/--no-echo, --verbosity, --rate and --volume."""
     group = parser.add_argument_group("speech and braille")
@@ -237,14 +224,14 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--rate",
-        type=_words_per_minute,
+        type=int_range(50, 500),
         metavar="WPM",
         help="speech rate of the built-in voice in words per minute (screen readers keep "
         "their own settings)",
     )
     group.add_argument(
         "--volume",
-        type=_percent,
+        type=int_range(0, 100),
         metavar="PERCENT",
         help="volume of the built-in voice, 0 to 100",
     )
