@@ -26,6 +26,7 @@ from audiopoker.narration.catalog import (
     fields_of,
     po_path,
 )
+from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [
@@ -128,7 +129,7 @@ def test_the_key_families_are_whole(lang: str) -> None:
         f"why.card.{p}.{a}{b}" for p in ("other", "you_win", "you_lose") for a in "mf" for b in "mf"
     ]
     keys += [f"position.{p.value}" for p in Position] + [
-        f"position.you.{p.value}" for p in Position
+        f"position.you.{p.value}" for p in Position if p not in POSITIONS_SAID_ELSEWHERE
     ]
     keys += [f"ordinal.{place}" for place in range(1, 11)]
     keys += [f"error.{reason.value}" for reason in ErrorReason]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 from audiopoker.cards import parse_cards
-from audiopoker.engine.actions import ActionKind, LegalActions, Street
+from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -29,7 +30,7 @@ from audiopoker.narration import Narrator, event_kind
 from audiopoker.output.message import Message, Verbosity
 
 sys.path.insert(0, str(Path(__file__).parent))
-from narration_support import SCENARIOS, narrate_all
+from narration_support import SCENARIOS, narrate_all, scripted_hand
 
 NAMES = ("Ana", "Beto", "Carla", "Diego")
 START = HandStarted(7, 0, 1, 2, (1, 2, 3, 0), (200, 200, 200, 200), 1, 2, 0, False)
@@ -66,8 +67,19 @@ def test_hand_start_names_the_button_and_the_listener_position() -> None:
         "You are under the gun: first to act before the flop.",
     ]
     assert {m.kind for m in messages} == {"hand_started"}
-    spanish = Narrator(NAMES, "es", listener_seat=0).narrate(START)
-    assert texts(spanish) == ["Mano 7. Tienes el botón.", "Estás en el botón."]
+    spanish = Narrator(NAMES, "es", listener_seat=3).narrate(START)
+    assert texts(spanish) == [
+        "Mano 7. Ana tiene el botón.",
+        "Estás en UTG: hablas primero antes del flop.",
+    ]
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_button_and_blind_positions_are_not_told_twice(seat: int) -> None:
+    """The opening names the button and the blind lines the blinds: no position line."""
+    for lang in ("en", "es"):
+        messages = Narrator(NAMES, lang, listener_seat=seat).narrate(START)  # type: ignore[arg-type]
+        assert len(messages) == 1, texts(messages)
 
 
 def test_dead_button_and_dead_small_blind() -> None:
@@ -224,7 +236,7 @@ def test_split_pot_with_odd_chip_and_the_listener() -> None:
     ]
     assert texts(narrator("es").narrate(event)) == [
         "El bote de 13 se reparte entre Ana y tú: 7 para ti y 6 para Ana. "
-        "La ficha sobrante es para ti, más cerca del botón por la izquierda."
+        "La ficha sobrante es para ti, por estar primero a la izquierda del botón."
     ]
 
 
@@ -238,9 +250,12 @@ def test_uncontested_pot() -> None:
 
 def test_hand_end_tells_the_listener_result() -> None:
     end = HandEnded(7, (190, 200, 214, 196), (-10, 0, 14, -4))
-    assert texts(narrator().narrate(end)) == ["End of hand 7. You lose 4 chips; you now have 196."]
+    assert texts(narrator().narrate(end)) == ["End of hand 7. You now have 196 chips, 4 fewer."]
     assert texts(narrator("es", listener=2).narrate(end)) == [
-        "Fin de la mano 7. Ganas 14 fichas; ahora tienes 214."
+        "Fin de la mano 7. Ahora tienes 214 fichas, 14 más."
+    ]
+    assert texts(narrator("es", listener=1).narrate(end)) == [
+        "Fin de la mano 7. Sigues con 200 fichas."
     ]
     assert texts(narrator(listener=None).narrate(end)) == ["End of hand 7."]
     assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(end))[1] == (
@@ -261,12 +276,14 @@ def test_elimination_blinds_and_game_end() -> None:
     won = GameEnded(GameEndReason.LAST_PLAYER_STANDING, (2,), (2, 3, 0, 1), (0, 0, 800, 0))
     assert texts(narrator().narrate(won)) == [
         "Game over: Carla wins with 800 chips. Final standings: first, Carla with 800; "
-        "second, Diego with 0; third, Ana with 0; fourth, Beto with 0."
+        "second, you; third, Ana; fourth, Beto."
     ]
     tie = GameEnded(GameEndReason.HAND_LIMIT, (0, 3), (0, 3, 1, 2), (300, 100, 100, 300))
-    assert texts(narrator("es").narrate(tie))[0].startswith(
-        "Se alcanza el límite de manos: empate entre Ana y tú, con 300 cada uno."
-    )
+    assert texts(narrator("es").narrate(tie)) == [
+        "Fin de la partida por límite de manos: empate entre Ana y tú, con 300 fichas cada uno. "
+        "Clasificación final: primero, Ana con 300; segundo, tú, con 300; "
+        "tercero, Beto con 100; cuarto, Carla con 100."
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
@@ -276,3 +293,66 @@ def test_spectator_hears_no_secret_and_the_player_hears_more(name: str) -> None:
     assert not any("Your" in text or "You " in text for text in spectator)
     player = texts(narrate_all(events, names, "en", listener if listener is not None else 0))
     assert any(text.startswith("Your cards:") for text in player)
+
+
+def pot_lines(lang: str, listener: int | None, events: list[object]) -> list[str]:
+    messages = narrate_all(events, NAMES, lang, listener)  # type: ignore[arg-type]
+    return [m.text for m in messages if m.kind == "pot_awarded"]
+
+
+def test_several_side_pots_are_named_by_ordinals() -> None:
+    """Three all-in levels: 'Side pot 1, 90' would read two numbers in a row."""
+    events = scripted_hand(
+        (20, 50, 100, 300), 3, 0, 1, (1, 2),
+        {0: "As Ad", 1: "Ks Kh", 2: "Qs Qh", 3: "Js Jh"}, "2c 7d 9h 4s 3s",
+        [Action.raise_to(100), Action.call(), Action.call(), Action.call()],
+    )  # fmt: skip
+    lines = pot_lines("en", 3, events)
+    assert [line.split(":")[0] for line in lines if re.search(r"^[^:]*, \d+:", line)] == [
+        "Main pot, 80",
+        "First side pot, 90",
+        "Second side pot, 100",
+    ]
+    spanish = pot_lines("es", 3, events)
+    assert [line.split(":")[0] for line in spanish if re.search(r"^[^:]*, \d+:", line)] == [
+        "Bote principal, 80",
+        "Primer bote secundario, 90",
+        "Segundo bote secundario, 100",
+    ]
+
+
+def test_the_only_side_pot_has_no_number() -> None:
+    _, events, listener, _ = SCENARIOS["seed000_side_pots"]()
+    lines = [
+        m.text
+        for m in narrate_all(events, ("A", "B", "C"), "en", listener)
+        if m.kind == "pot_awarded"
+    ]
+    assert lines[2] == "Side pot, 400: you win with a pair of kings, jack kicker."
+
+
+def test_a_pot_only_one_player_could_win_is_not_won_by_a_hand() -> None:
+    """Ana all in for 1; Beto folds to Carla's raise: the side pot is Carla's alone."""
+    events = scripted_hand(
+        (1, 40, 40), 0, 1, 2, (1, 2),
+        {0: "Ts Qs", 1: "2c 7h", 2: "4c 4d"}, "6d 9d As 5d 6s",
+        [Action.call(), Action.call(), Action.raise_to(10), Action.fold()],
+    )  # fmt: skip
+    names = ("Ana", "Beto", "Carla")
+    lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
+    assert lines[-1] == "Bote secundario, 2: se lo lleva Carla."
+
+
+def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
+    """Three show two pair, tens and nines; two tie on the ace, the jack loses."""
+    events = scripted_hand(
+        (200, 200, 200), 0, 1, 2, (1, 2),
+        {0: "Ad Qh", 1: "7h As", 2: "2c Jc"}, "2h 9c Ts Th 9d",
+        [Action.call(), Action.call(), Action.check()] + [Action.check()] * 9,
+    )  # fmt: skip
+    names = ("Ana", "Beto", "Carla")
+    lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
+    assert lines[-1] == (
+        "Los dos tienen doble pareja de dieces y nueves: empate. "
+        "El as de Ana le gana a la jota de Carla."
+    )

@@ -34,7 +34,8 @@ from narration_support import play_hand
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Fabio", "Gabi", "Hugo", "Inés", "Juan")
 
 BAD = [
-    (re.compile(r"\b[A-Z]{2,}\b"), "an upper-case name (enum member or abbreviation)"),
+    # UTG is the position's name among Spanish players (seed 000), said letter by letter.
+    (re.compile(r"\b(?!UTG\b)[A-Z]{2,}\b"), "an upper-case name (enum member or abbreviation)"),
     (re.compile(r"[{}]"), "an unfilled placeholder"),
     (re.compile(r"\w\(|[\[\]<>]|\bNone\b|\bTrue\b|\bFalse\b"), "a Python repr"),
     (re.compile(r"\b[a-z_]+\.[a-z_]+"), "a catalog key"),

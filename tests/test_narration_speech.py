@@ -76,7 +76,17 @@ def test_sentences_hold_nothing_a_voice_reads_as_a_symbol(lang: str) -> None:
     for sentence in sentences(lang):
         assert ALLOWED.fullmatch(sentence), sentence
         assert not re.search(r"\d[.,]\d", sentence), sentence  # no 1.000 / 1,000
-        assert not re.search(r"\b[A-Z]{2,}\b", sentence), sentence  # no UTG, BB, SB
+        # No BB, SB, BTN: only UTG, the name Spanish players use (seed 000), spelled out
+        # below.
+        assert not re.search(r"\b(?!UTG\b)[A-Z]{2,}\b", sentence), sentence
+
+
+def test_utg_is_read_letter_by_letter() -> None:
+    """Spanish says "Estás en UTG": the voice must spell it (u te ge), not read a word."""
+    utg = [sentence for sentence in sentences("es") if "UTG" in sentence]
+    assert utg
+    for sentence in utg:
+        assert "ex'e" in phonemes(sentence, "es"), sentence  # "ge", the letter G
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

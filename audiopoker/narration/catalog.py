@@ -34,21 +34,13 @@ from audiopoker.narration.language import DEFAULT_LANGUAGE, LANGUAGES, Language
 DOMAIN: Final = "audiopoker"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 # Entries the Spanish catalog keeps as the English text on purpose: the loanwords of the
-# Spanish rule documents (flop, turn, river, under the gun, lojack, hijack, cutoff) and the
-# card letters of the brief (braille) form.
+# Spanish rule documents (flop, turn, river, lojack, hijack, cutoff) and the card letters of
+# the brief (braille) form.
 SAME_IN_SPANISH: Final = frozenset(
     {
         "street.flop",
         "street.turn",
         "street.river",
-        "position.under_the_gun",
-        "position.under_the_gun_1",
-        "position.under_the_gun_2",
-        "position.under_the_gun_3",
-        "position.you.under_the_gun",
-        "position.you.under_the_gun_1",
-        "position.you.under_the_gun_2",
-        "position.you.under_the_gun_3",
         "position.lojack",
         "position.hijack",
         "position.cutoff",

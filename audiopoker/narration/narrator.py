@@ -44,9 +44,15 @@ from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.showdown import decide, plays_the_board, significance
+from audiopoker.showdown import ReasonKind, compare, decide, plays_the_board, significance
 
 _STREET_KEYS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
+_SIDE_POT_ORDINALS = 9  # ten players make at most nine side pots
+# The hand's opening names the button and the blind lines name the blinds: saying the
+# listener's position too would tell them twice.
+POSITIONS_SAID_ELSEWHERE = frozenset(
+    {Position.BUTTON, Position.BUTTON_SMALL_BLIND, Position.SMALL_BLIND, Position.BIG_BLIND}
+)
 
 
 def event_kind(event: Event) -> str:
@@ -110,7 +116,7 @@ class Narrator:
         self.all_in: set[int] = set()
         self.contributed: dict[int, int] = {}  # chips each seat put in this hand
         self.shown: dict[int, HandShown] = {}
-        self._several_pots: bool | None = None  # decided at the first PotAwarded
+        self._pot_count: int | None = None  # decided at the first PotAwarded
         self._last_why: list[str] = []
 
     @property
@@ -193,7 +199,7 @@ class Narrator:
         position = (
             self.positions.get(self.listener_seat) if self.listener_seat is not None else None
         )
-        if position is not None:
+        if position is not None and position not in POSITIONS_SAID_ELSEWHERE:
             messages += self._message(
                 "hand_started",
                 [self._text(f"position.you.{position.value}")],
@@ -215,7 +221,8 @@ class Narrator:
 
     def _ante_posted(self, event: AntePosted) -> list[Message]:
         self.pot += event.amount
-        self._put_in(event.seat, event.amount)
+        if not (self.hand is not None and self.hand.big_blind_ante):
+            self._put_in(event.seat, event.amount)  # a big blind ante is dead money
         if event.all_in:
             self.all_in.add(event.seat)
         fields = {"amount": amount(event.amount)}
@@ -392,19 +399,23 @@ class Narrator:
         return shown.hole_cards_used == 0 or plays_the_board(shown.value, self.board)
 
     def _pot_name(self, index: int) -> str | None:
-        """ "Main pot" / "Side pot 1" when the hand has side pots; None for a single pot.
+        """ "Main pot", then "Side pot" (one side pot) or "First side pot", "Second side pot"
+        (several); None for a single pot. Ordinals, not "Side pot 1, 400", so two numbers
+        are never read one after the other.
 
-        There are side pots when a live all-in seat put in less than another live seat."""
-        if self._several_pots is None:
+        The pots are the live seats' contribution levels (as the engine builds them)."""
+        if self._pot_count is None:
             live = [seat for seat in self.contributed if seat not in self.folded]
-            most = max((self.contributed[seat] for seat in live), default=0)
-            self._several_pots = index > 0 or any(
-                self.contributed[seat] < most for seat in live if seat in self.all_in
-            )
-        if not self._several_pots:
+            levels = {self.contributed[seat] for seat in live if self.contributed[seat] > 0}
+            self._pot_count = max(len(levels), index + 1)
+        if self._pot_count < 2:
             return None
         if index == 0:
             return self._text("pot.main")
+        if self._pot_count == 2:
+            return self._text("pot.side.only")
+        if index <= _SIDE_POT_ORDINALS:
+            return self._text(f"pot.side.{index}")
         return self._text("pot.side", number=index)
 
     def _pot_awarded(self, event: PotAwarded) -> list[Message]:
@@ -416,7 +427,8 @@ class Narrator:
             value = event.winning_value
             if value is None and seat in self.shown:
                 value = self.shown[seat].value
-            if event.uncontested or value is None:
+            # A pot only one player could win was not won by a hand (others folded there).
+            if event.uncontested or value is None or len(event.eligible) == 1:
                 if pot is None:
                     sentences.append(self._seat_text("pot.uncontested", seat, amount=total))
                 else:
@@ -479,7 +491,16 @@ class Narrator:
             return []  # the engine knows better (it never disagrees in practice)
         you = seats.index(self.listener_seat) if self.listener_seat in seats else None
         names = [self._name(seat) for seat in seats]
-        return reason_sentences(reason, values, names, self.lang, you, len(winners))
+        sentences = reason_sentences(reason, values, names, self.lang, you, len(winners))
+        losers = [index for index in range(len(seats)) if index not in winners]
+        if reason.kind is ReasonKind.SPLIT and losers:
+            # The tie is told; say too why the best of the others lost to it. Its last
+            # sentence alone names the deciding card or hand ("Both have" would be wrong).
+            best = winners[0]
+            runner_up = max(losers, key=lambda index: (values[index].strength, -index))
+            beaten = compare(values[best], values[runner_up], best, runner_up)
+            sentences += reason_sentences(beaten, values, names, self.lang, you)[-1:]
+        return sentences
 
     # ------------------------------------------------------------------ between hands
 
@@ -488,13 +509,13 @@ class Narrator:
         seat = self.listener_seat
         hand = self.hand
         if seat is not None and hand is not None and seat in hand.seats_in_hand:
+            # The stack first, then the change: "You win 3" right after "You win the pot of
+            # 5" would sound like a contradiction.
             net, stack = event.net[seat], event.stacks[seat]
-            if net > 0:
-                sentences.append(self._catalog.plural("hand_ended.won", net, stack=amount(stack)))
-            elif net < 0:
-                sentences.append(self._catalog.plural("hand_ended.lost", -net, stack=amount(stack)))
-            else:
-                sentences.append(self._catalog.plural("hand_ended.even", stack))
+            key = "won" if net > 0 else "lost" if net < 0 else "even"
+            sentences.append(
+                self._catalog.plural(f"hand_ended.{key}", stack, change=amount(abs(net)))
+            )
         messages = self._message("hand_ended", sentences, Verbosity.NORMAL)
         seats = hand.seats_in_hand if hand is not None else range(len(event.stacks))
         stacks = [
@@ -540,10 +561,10 @@ class Narrator:
                 self._seat_text(key, winners[0], stack=amount(event.stacks[winners[0]]))
             )
         standings = [
-            self._text(
-                "standing.item",
+            self._seat_text(
+                "standing.item" if event.stacks[seat] else "standing.item.out",
+                seat,
                 place=ordinal(place, self.lang),
-                name=self._name(seat),
                 stack=amount(event.stacks[seat]),
             )
             for place, seat in enumerate(event.standings, start=1)
