@@ -148,7 +148,9 @@ def test_play_hands_the_sound_to_the_session_and_closes_it(
     given: list[SoundListener | None] = []
 
     class FakeSession:
-        def __init__(self, *args: object, sound: SoundListener | None = None) -> None:
+        def __init__(
+            self, *args: object, sound: SoundListener | None = None, **kwargs: object
+        ) -> None:
             given.append(sound)
 
         def run(self) -> int:

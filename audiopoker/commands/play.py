@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +16,11 @@ from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
+from audiopoker.persistence import SavedGame, Store, data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
+from audiopoker.ui.startup import Answer, choose_game, open_store
 
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
@@ -169,6 +173,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _add_table_arguments(play, 6)
     play.add_argument("--name", type=_name, help="your name at the table")
+    saving = play.add_argument_group("saving")
+    saving.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the saved game at once (without --resume the game asks first)",
+    )
+    saving.add_argument(
+        "--no-save",
+        dest="save",
+        action="store_false",
+        help="play without saving: no autosave, hand history or statistics (a second copy "
+        "of the game, while another one plays, can only play this way)",
+    )
+    # Tests only: a bot plays the player's seat; the game is saved and recorded as usual.
+    saving.add_argument("--autopilot", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(func=run_play, watch=False)
     play.error = _one_line_error(play)  # type: ignore[method-assign, assignment]
 
@@ -178,7 +197,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Watch bots play, narrated; the query keys work. Press H for the keys.",
     )
     _add_table_arguments(watch, 6)
-    watch.set_defaults(func=run_play, watch=True, name=None)
+    watch.set_defaults(
+        func=run_play, watch=True, name=None, resume=False, save=False, autopilot=False
+    )
     watch.error = _one_line_error(watch)  # type: ignore[method-assign, assignment]
 
 
@@ -200,7 +221,19 @@ def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
         watch=args.watch,
         # A seeded game replays exactly: bots think by their iteration caps, not the clock.
         bot_time_budget=None if args.seed is not None else LIVE_BOT_BUDGET,
+        autopilot=args.autopilot and not args.watch,
     )
+
+
+def _given_options_win(saved: SavedGame, args: argparse.Namespace) -> SavedGame:
+    """A resumed game keeps the pace and verbosity the player last chose in it, unless
+    this command line gives them (an option differing from its default)."""
+    prefs = dict(saved.prefs)
+    if args.bot_delay != 1.0:
+        prefs.pop("bot_delay", None)
+    if args.verbosity != "normal":
+        prefs.pop("verbosity", None)
+    return dataclasses.replace(saved, prefs=prefs)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -223,11 +256,37 @@ def run_play(args: argparse.Namespace) -> int:
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     router = router_from_args(args, lang)
-    sound = sound_from_args(args)
+    sound: SoundListener | None = None
+    store: Store | None = None
     try:
-        session = Session(settings_from_args(args, lang), router, keymap, problems, sound=sound)
+        settings = settings_from_args(args, lang)
+        saved: SavedGame | None = None
+        text = RecordText(settings.lang)
+        if args.save:
+            opened = open_store(data_dir(), text, router)
+            if isinstance(opened, int):
+                return opened  # another copy holds the folder: said and printed
+            store = opened
+        if store is not None:
+            chosen = choose_game(
+                store,
+                resume=args.resume,
+                lang=settings.lang,
+                autopilot=settings.autopilot,
+                text=text,
+                router=router,
+                keymap=keymap,
+            )
+            if chosen is Answer.QUIT:
+                return 0
+            if isinstance(chosen, tuple):
+                saved, settings = _given_options_win(chosen[0], args), chosen[1]
+        sound = sound_from_args(args)
+        session = Session(settings, router, keymap, problems, sound=sound, store=store, saved=saved)
         return session.run()
     finally:
+        if store is not None:
+            store.close()
         if sound is not None:
             sound.close()  # the session closed it already, unless it failed to start
         router.wait_until_quiet(timeout=3)  # let "Goodbye" be heard before the voice closes

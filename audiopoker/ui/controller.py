@@ -22,6 +22,8 @@ from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.record_keys import RecordKeys
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundControl, SoundKeys
 from audiopoker.ui.state import TableSnapshot, TableState
@@ -104,6 +106,7 @@ class Controller:
         set_pace: Callable[[float], None] | None = None,
         on_verbosity: Callable[[Verbosity], None] | None = None,
         sound: SoundControl | None = None,
+        records: RecordKeys | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -117,6 +120,8 @@ class Controller:
         self._set_pace = set_pace
         self._on_verbosity = on_verbosity
         self.sound = SoundKeys(sound, text)  # None: --no-sound
+        # The last hand and this game's numbers (None: nothing recorded, e.g. in tests).
+        self.records = records or RecordKeys(None, RecordText(text.lang), state.snapshot().me)
         self.mode = Mode.GAME
         self.confirm: Confirm | None = None
         self.amount: AmountEntry | None = None
@@ -151,6 +156,8 @@ class Controller:
             "volume_up": self.volume_up,
             "volume_down": self.volume_down,
             "mute": self.mute,
+            "replay_hand": self.replay_hand,
+            "game_stats": self.game_stats,
             "quit": self.quit,
             "quit_now": self.quit_now,
         }
@@ -418,10 +425,13 @@ class Controller:
             self.say(self.text.amount_empty(entry.minimum, entry.maximum), "error")
             return
         if not entry.minimum <= entry.value <= entry.maximum:
-            self.say(
-                self.text.amount_out_of_range(entry.value, entry.minimum, entry.maximum), "error"
+            cancel = self.key_label("amount_cancel", Mode.AMOUNT)
+            refusal = self.text.amount_out_of_range(
+                entry.value, entry.minimum, entry.maximum, cancel
             )
-            entry.digits, entry.value = "", entry.minimum
+            self.say(refusal, "error")
+            # Empty again: a second Enter must not bet an amount the player never heard.
+            entry.digits, entry.value = "", 0
             return
         self.amount = None
         self.mode = Mode.GAME
@@ -577,6 +587,15 @@ class Controller:
     def mute(self) -> None:
         """8: sound cues off or back on; says which."""
         self.say(self.sound.mute())
+
+    def replay_hand(self) -> None:
+        """U: the last hand told again, action by action, with its showdown."""
+        for message in self.records.replay():
+            self.output.send(message)
+
+    def game_stats(self) -> None:
+        """J: this game's numbers."""
+        self.say_many(self.records.numbers(), "answer")
 
     def quit(self) -> None:
         """Q: ask, then quit."""

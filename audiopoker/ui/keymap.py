@@ -70,6 +70,8 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "volume_up",
         "volume_down",
         "mute",
+        "replay_hand",
+        "game_stats",
         "quit",
         "quit_now",
     ),

@@ -8,29 +8,34 @@ the calling thread and answers at once. ``play`` and ``watch`` differ only in wh
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import sys
 import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
 from audiopoker.audio.listener import SoundListener
+from audiopoker.bots.base import decode_rng
 from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
-from audiopoker.output.message import Message
+from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router
+from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
 from audiopoker.ui.app import build_app
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap, KeymapProblem
+from audiopoker.ui.record_keys import RecordKeys
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
 from audiopoker.ui.texts import UiText
@@ -60,6 +65,9 @@ class Settings:
     hands: int | None = None
     watch: bool = False
     bot_time_budget: float | None = LIVE_BOT_BUDGET  # None: the bots' iteration caps only
+    # Tests only (``play --autopilot``): a bot plays the player's seat, which is otherwise
+    # recorded, saved and resumed as the player's.
+    autopilot: bool = False
 
 
 class Session:
@@ -69,6 +77,11 @@ class Session:
     statistics: anything with ``on_event``). ``sound`` (None: ``--no-sound``) hears every
     event too, answers the sound keys, plays the error cue beside spoken refusals, and is
     closed when ``run`` ends.
+
+    ``store`` is where the game is recorded (autosave, hand histories, statistics; None:
+    in memory only, for the replay and numbers keys). ``saved`` resumes that game from the
+    start of its next hand: names, stacks, button, generators and bot memories come from
+    it, the rest from ``settings``.
     """
 
     def __init__(
@@ -81,8 +94,11 @@ class Session:
         output: PtOutput | None = None,
         listeners: Sequence[Listener] = (),
         sound: SoundListener | None = None,
+        store: Store | None = None,
+        saved: SavedGame | None = None,
     ) -> None:
         self.settings = settings
+        self.saved = saved
         self.sound = sound
         self.router = router
         self.keymap = keymap
@@ -90,42 +106,60 @@ class Session:
         self.text = UiText(settings.lang)
         seed = settings.seed if settings.seed is not None else random.SystemRandom().getrandbits(32)
         rng = random.Random(seed)
-        bots = roster(
-            settings.bots,
-            settings.players - (0 if settings.watch else 1),
-            settings.lang,
-            rng,
-            time_budget=settings.bot_time_budget,
-        )
+        bot_seats = settings.players - (0 if settings.watch or settings.autopilot else 1)
+        bots = roster(settings.bots, bot_seats, settings.lang, rng, settings.bot_time_budget)
         me = None if settings.watch else 0
         human_name = settings.name or self.text.default_name()
-        names = (
-            tuple(name for name, _ in bots) if me is None else (human_name, *(n for n, _ in bots))
-        )
+        names = tuple(name for name, _ in bots)
+        if settings.autopilot:
+            names = (human_name, *names[1:])
+        elif me is not None:
+            names = (human_name, *names)
         config = TableConfig(
             small_blind=settings.small_blind,
             big_blind=settings.big_blind,
             ante=settings.ante,
             hand_limit=settings.hands,
         )
-        self.table = Table(names, settings.chips, config, random.Random(rng.getrandbits(64)))
+        table_rng = random.Random(rng.getrandbits(64))
+        if saved is not None:
+            names = saved.names
+            self.table = Table.restore(names, saved.table, config, decode_rng(saved.table_rng))
+        else:
+            self.table = Table(names, settings.chips, config, table_rng)
         self.stopping = threading.Event()
         self.human: HumanSeat | None = None
         seats: list[Seat] = []
-        if me is not None:
+        if me is not None and not settings.autopilot:
             self.human = HumanSeat(me, self.stopping, self._refused)
             seats.append(self.human)
         offset = len(seats)
-        seats.extend(BotSeat(bot, offset + index) for index, (_, bot) in enumerate(bots))
+        self.bot_seats = [BotSeat(bot, offset + index) for index, (_, bot) in enumerate(bots)]
+        seats.extend(self.bot_seats)
+        if saved is not None:
+            self._restore_bots(saved)
         self.state = TableState(names, self.table.stacks, me)
         self.narration = Narration(
             settings.lang, names, me, router, router.verbosity, reveal_hole_cards=me is None
         )
         self.pacer = SpeechPacer(router.is_busy, settings.bot_delay, self.stopping)
+        if saved is not None:
+            self._restore_prefs(saved.prefs)
+        self.store = store if store is not None else Store(None)
+        self._own_store = store is None
+        if self._own_store:
+            self.store.open()
+        self.recorder = self._recorder(me)
         self.game = Game(
             self.table,
             seats,
-            [self.state, self.narration, *listeners, *([sound] if sound is not None else [])],
+            [
+                self.state,
+                self.narration,
+                *listeners,
+                *([sound] if sound is not None else []),
+                self.recorder,
+            ],
             self.pacer,
             stop_when_out=() if me is None else (me,),
         )
@@ -142,10 +176,60 @@ class Session:
             set_pace=self._set_pace,
             on_verbosity=self.narration.set_verbosity,
             sound=sound,
+            records=RecordKeys(
+                self.recorder, RecordText(settings.lang), me, lambda: self.router.verbosity
+            ),
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.error: BaseException | None = None
         self._thread: threading.Thread | None = None
+
+    # --- recording and resuming ---------------------------------------------------------
+    def _recorder(self, me: int | None) -> GameRecorder:
+        saved = self.saved
+        game_id = saved.game_id if saved is not None else new_game_id()
+        return GameRecorder(
+            self.store,
+            game_id=game_id,
+            started_at=saved.started_at if saved is not None else now_text(),
+            names=self.table.names,
+            human=me,
+            settings=dataclasses.asdict(self.settings),
+            history=self.store.history(game_id, saved.history if saved is not None else None),
+            bot_states=self._bot_states,
+            prefs=lambda: {
+                "bot_delay": self.pacer.delay,
+                "verbosity": self.router.verbosity.name.lower(),
+            },
+            on_problem=self._record_problem,
+        )
+
+    def _bot_states(self) -> list[dict[str, object] | None]:
+        states: list[dict[str, object] | None] = [None] * len(self.table.names)
+        for seat in self.bot_seats:
+            state = getattr(seat.bot, "state", None)
+            states[seat.seat] = state() if callable(state) else {}
+        return states
+
+    def _restore_bots(self, saved: SavedGame) -> None:
+        for seat in self.bot_seats:
+            state = saved.bots[seat.seat]
+            restore = getattr(seat.bot, "restore", None)
+            if state is not None and callable(restore):
+                restore(state)
+
+    def _restore_prefs(self, prefs: Mapping[str, object]) -> None:
+        delay = prefs.get("bot_delay")
+        if isinstance(delay, int | float) and 0 <= delay <= 10:
+            self.pacer.delay = float(delay)
+        level = prefs.get("verbosity")
+        if isinstance(level, str) and level.upper() in Verbosity.__members__:
+            self.router.verbosity = Verbosity[level.upper()]
+            self.narration.set_verbosity(self.router.verbosity)
+
+    def _record_problem(self, error: Exception) -> None:
+        sentence = RecordText(self.settings.lang).save_failed(str(error))
+        self.router.send(Message("error", sentence))
 
     # --- callbacks ----------------------------------------------------------------------
     def _set_pace(self, seconds: float) -> None:
@@ -190,6 +274,12 @@ class Session:
             self.controller.sound.error()
         help_key = self.controller.key_label("help")
         s = self.settings
+        if self.saved is not None:
+            me = self.recorder.human
+            chips = self.table.stacks[me] if me is not None else 0
+            resumed = RecordText(s.lang).resumed(chips, self.table.hand_number + 1)
+            self.router.send(Message("welcome", resumed))
+            return
         if s.watch:
             welcome = self.text.welcome_watch(s.players, help_key)
         else:
@@ -200,6 +290,7 @@ class Session:
 
     def _play(self) -> None:
         try:
+            self.recorder.start(self.table)
             self.game.run()
         except BaseException as error:  # shown after the key loop ends; never hang it
             self.error = error
@@ -228,6 +319,8 @@ class Session:
                 self._thread.join(timeout=10)
             if self.sound is not None:
                 self.sound.close()
+            if self._own_store:
+                self.store.close()
         if self.error is not None:
             print(f"audiopoker: the game stopped: {self.error!r}", file=sys.stderr)
             return 1

@@ -1,0 +1,177 @@
+"""Sentences about saved games, hand replays and statistics, from the ``ui`` catalogs
+(keys ``ui.records.*``). Positions come from the narration catalog, as at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from audiopoker.narration.positions import Position, position_name
+from audiopoker.persistence.hands import GROUPS
+from audiopoker.persistence.save import SaveError
+from audiopoker.persistence.stats import Line, Summary
+from audiopoker.ui.texts import UiText
+
+
+def percent(share: float) -> int:
+    """A share (0 to 1) as a whole percentage."""
+    return round(share * 100)
+
+
+class RecordText(UiText):
+    """The sentences of saving, resuming, replaying and statistics in one language."""
+
+    def r(self, key: str, /, **fields: object) -> str:
+        """A ``ui.records.*`` sentence."""
+        return self._("records." + key, **fields)
+
+    def rn(self, key: str, count: int, /, **fields: object) -> str:
+        """A ``ui.records.*`` sentence with a plural chosen by ``count``."""
+        return self._n("records." + key, count, **fields)
+
+    # --- starting: the saved game -------------------------------------------------------
+    def resume_offer(self, chips: int, hand: int, yes: str, no: str) -> str:
+        """'A saved game is waiting: you have {count} chips, and hand {hand} is next. ...'"""
+        return self.rn("resume.offer", chips, hand=hand, yes=yes, no=no)
+
+    def resume_again(self, yes: str, no: str) -> str:
+        """'Press {yes} to resume the saved game or {no} to start a new one.'"""
+        return self.r("resume.again", yes=yes, no=no)
+
+    def resumed(self, chips: int, hand: int) -> str:
+        """'Game resumed from hand {hand}. You have {count} chips.'"""
+        return self.rn("resume.resumed", chips, hand=hand)
+
+    def declined(self) -> str:
+        """'The saved game is given up; a new game starts.'"""
+        return self.r("resume.declined")
+
+    def nothing_to_resume(self) -> str:
+        """'There is no saved game to resume; a new game starts.'"""
+        return self.r("resume.none")
+
+    def save_refused(self, error: SaveError, kept_as: Path | None) -> str:
+        """Why the saved game could not be used, where it was kept, and that a new game
+        starts."""
+        details = {key: value for key, value in error.details.items()}
+        reason = self.r("problem." + error.problem.value, **details)
+        name = kept_as.name if kept_as is not None else "-"
+        return self.r("resume.refused", reason=reason, file=name)
+
+    def stats_kept_aside(self, kept_as: Path) -> str:
+        """'The statistics could not be read; the old file was kept as {file} ...'"""
+        return self.r("stats_kept", file=kept_as.name)
+
+    def stats_too_new(self) -> str:
+        """'The statistics were written by a newer version of audiopoker; ...'"""
+        return self.r("stats_too_new")
+
+    def cannot_save(self, folder: Path, error: str) -> str:
+        """'Games cannot be saved in {folder} ({error}); this game is played without saving.'"""
+        return self.r("cannot_save", folder=str(folder), error=error)
+
+    def lock_busy(self, folder: Path) -> str:
+        """'Another copy of audiopoker is playing and saving in {folder}. ...'"""
+        return self.r("lock_busy", folder=str(folder))
+
+    def save_failed(self, error: str) -> str:
+        """'The game can no longer be saved ({error}). ...'"""
+        return self.r("save_failed", error=error)
+
+    # --- the replay key -----------------------------------------------------------------
+    def replay_start(self, hand: int) -> str:
+        """'Replay of hand {hand}.'"""
+        return self.r("replay.start", hand=hand)
+
+    def replay_end(self) -> str:
+        """'End of the replay.'"""
+        return self.r("replay.end")
+
+    def replay_none(self) -> str:
+        """'No hand has finished yet: nothing to replay.'"""
+        return self.r("replay.none")
+
+    def replay_failed(self) -> str:
+        """'The last hand could not be read back.'"""
+        return self.r("replay.failed")
+
+    # --- numbers ------------------------------------------------------------------------
+    def numbers_watching(self) -> str:
+        """'You are watching: no numbers of yours are kept.'"""
+        return self.r("numbers.watching")
+
+    def game_numbers(self, summary: Summary) -> list[str]:
+        """This game's numbers, for the key."""
+        if not summary.hands:
+            return [self.r("numbers.none")]
+        return [
+            self.rn("numbers.game", summary.hands, won=summary.hands_won),
+            *self._money_and_play(summary),
+        ]
+
+    def summary(self, summary: Summary) -> list[str]:
+        """Every game's numbers, for ``audiopoker stats``."""
+        if not summary.hands:
+            return [self.r("numbers.nothing_yet")]
+        lines = [
+            self.rn(
+                "numbers.games",
+                summary.games,
+                finished=summary.games_finished,
+                won=summary.games_won,
+            ),
+            self.rn("numbers.hands", summary.hands, won=summary.hands_won),
+            *self._money_and_play(summary),
+            self.r("numbers.by_position"),
+        ]
+        order = {position.value: index for index, position in enumerate(_POSITION_ORDER)}
+        for line in sorted(summary.by_position, key=lambda item: order.get(item.key, 99)):
+            lines.append(self._line(self._position(line.key), line))
+        lines.append(self.r("numbers.by_group"))
+        groups = {group: index for index, group in enumerate(GROUPS)}
+        for line in sorted(summary.by_group, key=lambda item: groups.get(item.key, 99)):
+            lines.append(self._line(self.r("group." + line.key), line))
+        return lines
+
+    def _money_and_play(self, summary: Summary) -> list[str]:
+        if summary.net > 0:
+            net = self.rn("numbers.net_up", summary.net)
+        elif summary.net < 0:
+            net = self.rn("numbers.net_down", -summary.net)
+        else:
+            net = self.r("numbers.net_even")
+        if summary.biggest_pot:
+            biggest = self.rn("numbers.biggest_pot", summary.biggest_pot)
+        else:
+            biggest = self.r("numbers.no_pot")
+        rates = self.r("numbers.rates", vpip=percent(summary.vpip), pfr=percent(summary.pfr))
+        return [net, biggest, rates]
+
+    def _position(self, key: str) -> str:
+        try:
+            name = position_name(Position(key), self.lang)
+        except ValueError:
+            return key
+        return name[:1].upper() + name[1:]
+
+    def _line(self, name: str, line: Line) -> str:
+        fields = {"name": name, "won": line.won, "net": abs(line.net)}
+        if line.net > 0:
+            return self.rn("line.up", line.hands, **fields)
+        if line.net < 0:
+            return self.rn("line.down", line.hands, **fields)
+        return self.rn("line.even", line.hands, **fields)
+
+
+_POSITION_ORDER = (
+    Position.UNDER_THE_GUN,
+    Position.UNDER_THE_GUN_1,
+    Position.UNDER_THE_GUN_2,
+    Position.UNDER_THE_GUN_3,
+    Position.LOJACK,
+    Position.HIJACK,
+    Position.CUTOFF,
+    Position.BUTTON,
+    Position.BUTTON_SMALL_BLIND,
+    Position.SMALL_BLIND,
+    Position.BIG_BLIND,
+)

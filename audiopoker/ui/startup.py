@@ -1,0 +1,227 @@
+"""Before a game starts: the data folder, the lock, and the saved game.
+
+``open_store`` takes the data folder for this copy of the game. When another copy holds
+it, the player hears and reads why and the command exits with EXIT_LOCKED (play it with
+``--no-save`` meanwhile); when the folder cannot be used at all, the game is played
+without saving, and the player is told so.
+
+``choose_game`` finds the saved game: a save that cannot be used is reported in words and
+kept aside (a new game starts); a good one is resumed at once with ``--resume``, or
+offered with a yes/no question (the confirm keys of the keymap).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import DummyOutput
+
+from audiopoker.bots.base import decode_rng
+from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.narration.language import Language
+from audiopoker.output.message import Message
+from audiopoker.output.router import Router
+from audiopoker.persistence import (
+    LockBusy,
+    SavedGame,
+    SaveError,
+    SaveProblem,
+    StatsTooNew,
+    Store,
+    now_text,
+)
+from audiopoker.ui.keymap import Keymap, Mode
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.session import Settings
+
+EXIT_LOCKED: Final = 3  # another copy of the game holds the data folder
+
+
+class Answer(enum.Enum):
+    """The answer to a yes/no question before the game."""
+
+    YES = "yes"
+    NO = "no"
+    QUIT = "quit"  # Control+C, or the input closed
+
+
+def tell(router: Router, text: str, kind: str = "error") -> None:
+    """Say ``text`` and make sure it is printed too (on stderr when the console echo is
+    off, so a screen reader user who reads the terminal finds it there)."""
+    router.send(Message(kind, text))
+    if not router.policy.echo:
+        print(text, file=sys.stderr)
+
+
+def open_store(folder: Path, text: RecordText, router: Router) -> Store | int | None:
+    """The opened Store; None to play without saving (the player was told why); or
+    EXIT_LOCKED when another copy of the game holds the folder."""
+    store = Store(folder)
+    try:
+        store.open()
+    except LockBusy:
+        tell(router, text.lock_busy(folder))
+        return EXIT_LOCKED
+    except StatsTooNew:
+        tell(router, text.stats_too_new())
+        return None
+    except (OSError, sqlite3.Error) as error:
+        tell(router, text.cannot_save(folder, str(error)))
+        return None
+    if store.stats_kept_as is not None:
+        tell(router, text.stats_kept_aside(store.stats_kept_as))
+    return store
+
+
+def saved_settings(saved: SavedGame, lang: Language, autopilot: bool = False) -> Settings:
+    """The Settings of a saved game (in ``lang``), checked the way the game will use them:
+    a save whose values cannot make this table raises SaveError (BAD_CONTENT)."""
+    raw: dict[str, Any] = dict(saved.settings)
+    known = {item.name: item for item in dataclasses.fields(Settings)}
+    try:
+        values = {key: value for key, value in raw.items() if key in known}
+        values.update(lang=lang, autopilot=autopilot, watch=False)
+        settings = Settings(**values)
+        _check_types(settings, len(saved.names))
+        config = TableConfig(
+            small_blind=settings.small_blind,
+            big_blind=settings.big_blind,
+            ante=settings.ante,
+            hand_limit=settings.hands,
+        )
+        Table.restore(saved.names, saved.table, config, decode_rng(saved.table_rng))
+    except (TypeError, ValueError) as error:
+        raise SaveError(SaveProblem.BAD_CONTENT, field=f"settings: {error}") from None
+    return settings
+
+
+def _check_types(settings: Settings, seats: int) -> None:
+    whole = (settings.players, settings.chips, settings.small_blind, settings.big_blind)
+    if not all(type(value) is int for value in (*whole, settings.ante)):
+        raise ValueError("chips and blinds must be whole numbers")
+    if settings.players != seats:
+        raise ValueError("players")
+    if settings.bots not in (*LEVELS, *REFERENCE_BOTS):
+        raise ValueError("bots")
+    if settings.hands is not None and type(settings.hands) is not int:
+        raise ValueError("hands")
+    if settings.seed is not None and type(settings.seed) is not int:
+        raise ValueError("seed")
+    if not isinstance(settings.bot_delay, int | float):
+        raise ValueError("bot_delay")
+    budget = settings.bot_time_budget
+    if budget is not None and not isinstance(budget, int | float):
+        raise ValueError("bot_time_budget")
+    if settings.name is not None and not isinstance(settings.name, str):
+        raise ValueError("name")
+
+
+def ask_yes_no(keymap: Keymap, again: Callable[[], object], input: Input | None = None) -> Answer:
+    """Wait for a yes or a no key (the keymap's confirm keys); any other key calls
+    ``again`` (say the choice again). QUIT on Control+C or when the input is closed."""
+    yes_keys = set(keymap.keys_for(Mode.CONFIRM, "yes"))
+    no_keys = set(keymap.keys_for(Mode.CONFIRM, "no"))
+    quit_keys = set(keymap.keys_for(Mode.GAME, "quit_now")) | {"c-c"}
+
+    def pressed(event: KeyPressEvent) -> None:
+        key = event.key_sequence[0].key
+        name = key.value if isinstance(key, Keys) else key
+        name = name.lower() if len(name) == 1 and name.isalpha() else name
+        if name in yes_keys:
+            event.app.exit(result=Answer.YES)
+        elif name in no_keys:
+            event.app.exit(result=Answer.NO)
+        elif name in quit_keys:
+            event.app.exit(result=Answer.QUIT)
+        elif name not in _NOT_KEYS:
+            again()
+
+    bindings = KeyBindings()
+    bindings.add(Keys.Any)(pressed)
+    for key in {"c-c", *quit_keys, *yes_keys, *no_keys}:
+        bindings.add(key, eager=True)(pressed)
+    for ignored in (Keys.CPRResponse, Keys.Vt100MouseEvent, Keys.BracketedPaste):
+        bindings.add(ignored)(lambda event: None)
+    app: Application[Answer] = Application(
+        layout=Layout(Window(FormattedTextControl(""), height=0)),
+        key_bindings=bindings,
+        full_screen=False,
+        input=input,
+        output=DummyOutput(),
+        erase_when_done=False,
+        mouse_support=False,
+    )
+    app.ttimeoutlen = 0.05
+    try:
+        return app.run(handle_sigint=False)
+    except (EOFError, KeyboardInterrupt):
+        return Answer.QUIT
+
+
+_NOT_KEYS: Final = frozenset({Keys.CPRResponse.value, Keys.Vt100MouseEvent.value})
+
+
+def choose_game(
+    store: Store,
+    *,
+    resume: bool,
+    lang: Language,
+    autopilot: bool,
+    text: RecordText,
+    router: Router,
+    keymap: Keymap,
+    input: Input | None = None,
+) -> tuple[SavedGame, Settings] | Answer | None:
+    """The saved game to resume with its settings, None for a new game, or Answer.QUIT.
+
+    A save that cannot be used is reported and kept aside. A good one is first made to
+    agree with the history and statistics (Store.reconcile), then resumed at once with
+    ``resume``, or offered: yes resumes, no gives it up (recorded as abandoned).
+    """
+    found = store.load()
+    if found.error is not None:
+        tell(router, text.save_refused(found.error, found.kept_as))
+    saved = found.saved
+    settings: Settings | None = None
+    if saved is not None:
+        try:
+            settings = saved_settings(saved, lang, autopilot)
+        except SaveError as error:
+            tell(router, text.save_refused(error, store.set_aside(error)))
+            saved = None
+    if saved is None or settings is None:
+        if resume and found.error is None:
+            tell(router, text.nothing_to_resume(), "answer")
+        return None
+    store.reconcile(saved)
+    if not resume:
+        human = saved.human if saved.human is not None else 0
+        yes = text.key_name(keymap.keys_for(Mode.CONFIRM, "yes")[0])
+        no = text.key_name(keymap.keys_for(Mode.CONFIRM, "no")[0])
+        offer = text.resume_offer(saved.table.stacks[human], saved.hand_number + 1, yes, no)
+        router.send(Message("question", offer))
+        answer = ask_yes_no(
+            keymap,
+            lambda: router.send(Message("question", text.resume_again(yes, no), interrupt=True)),
+            input,
+        )
+        if answer is Answer.QUIT:
+            return answer
+        if answer is Answer.NO:
+            store.stats.abandon_game(saved.game_id, now_text())
+            router.send(Message("answer", text.declined()))
+            return None
+    return saved, settings

@@ -1,0 +1,21 @@
+"""Shared test setup: no test ever writes into the real user data folder. Every test gets
+its own empty data folder through AUDIOPOKER_DATA_DIR (saved games, hand histories and
+statistics land there), also for the game processes a test starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audiopoker.persistence.files import DATA_DIR_ENV
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """A fresh data folder for this test."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    return folder
