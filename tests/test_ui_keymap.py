@@ -183,7 +183,7 @@ def test_ui_catalogs_are_complete_in_both_languages() -> None:
 
 
 @pytest.mark.parametrize(("key", "en", "es"), [
-    ("c", "C", "C"), ("c-m", "Enter", "Intro"), ("escape", "Escape", "tecla Escape"),
+    ("c", "C", "C"), ("c-m", "Enter", "Intro"), ("escape", "Escape", "Escape"),
     ("up", "Up arrow", "Flecha arriba"), ("pageup", "Page Up", "Retroceder página"),
     ("c-c", "Control+C", "Control más C"), (" ", "Space", "Espacio"), ("?", "question mark",
     "signo de interrogación"), ("f5", "F5", "F5"), ("7", "7", "7"),

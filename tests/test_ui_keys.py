@@ -63,8 +63,8 @@ def last_action_of(table: Table) -> ActionTaken:
         ("t", "Your turn."),
         ("1", "ace of spades."),
         ("2", "king of hearts."),
-        ("3", "Card 3 is not dealt yet."),
-        ("7", "Card 7 is not dealt yet."),
+        ("3", "The flop is not dealt yet."),
+        ("7", "The river is not dealt yet."),
         ("p", "Pot: 9 chips."),
         ("n", "Seat 2, Ana: 198 chips, in the hand, big blind, bet 2 this round."),
         ("b", "Seat 3, Beto: 194 chips, in the hand, the button, bet 6 this round."),
@@ -81,6 +81,23 @@ def test_query_keys_on_your_turn(key: str, answer: str) -> None:
     assert table.output.last.interrupt, "answers cut off current speech"
     assert table.take_decision() is None, "a query key changes nothing"
     assert table.seat.pending is not None
+
+
+def test_the_players_own_seat_is_said_in_the_second_person() -> None:
+    table = facing_raise("es")
+    with driven(table) as keys:
+        for _ in range(3):  # Ana, Beto, then the player's own seat
+            keys.press("n")
+    assert table.output.last.text == (
+        "Asiento 1, tú: 199 fichas, en juego, ciega pequeña, apostaste 1 en esta ronda, te toca."
+    )
+    english = facing_raise()
+    with driven(english) as keys:
+        keys.press("b")
+        keys.press("n")
+    assert english.output.last.text == (
+        "Seat 1, you: 199 chips, in the hand, small blind, bet 1 this round, your turn."
+    )
 
 
 def test_query_keys_answer_in_spanish() -> None:
@@ -271,11 +288,15 @@ def test_an_amount_out_of_range_is_refused_with_the_range(typed: str, amount: in
         for digit in typed:
             keys.press(digit)
         keys.press(ENTER)
+        why = "below the minimum" if amount < 10 else "more than you have"
         assert table.output.last.text == (
-            f"{amount} is not possible. Choose from 10 to 200; nothing was bet."
+            f"{amount} is {why}. Type from 10 to 200, or Escape to cancel."
         )
         assert table.take_decision() is None
         assert table.controller.mode is Mode.AMOUNT  # still asking
+        keys.press(ENTER)  # the entry is empty again: no amount the player never heard
+        assert table.output.last.text == "Type an amount first, from 10 to 200."
+        assert table.take_decision() is None
         keys.press("1")
         keys.press("1")
         keys.press(ENTER)

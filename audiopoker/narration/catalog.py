@@ -34,8 +34,8 @@ from audiopoker.narration.language import DEFAULT_LANGUAGE, LANGUAGES, Language
 DOMAIN: Final = "audiopoker"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 # Entries the Spanish catalog keeps as the English text on purpose: the loanwords of the
-# Spanish rule documents (flop, turn, river, lojack, hijack, cutoff) and the card letters of
-# the brief (braille) form.
+# Spanish rule documents (flop, turn, river, lojack, hijack, cutoff), the card letters of
+# the brief (braille) form, and key names Spanish keyboards share (ui domain).
 SAME_IN_SPANISH: Final = frozenset(
     {
         "street.flop",
@@ -48,6 +48,7 @@ SAME_IN_SPANISH: Final = frozenset(
         "rank.king.short",
         "rank.queen.short",
         "rank.jack.short",
+        "ui.key.escape",
     }
 )
 

@@ -107,7 +107,9 @@ class Answers:
             return self.text.card(self.words.card(snap.my_cards[number - 1]))
         if number - 3 < len(snap.board):
             return self.text.card(self.words.card(snap.board[number - 3]))
-        return self.text.card_not_dealt(number)
+        return self.text.card_not_dealt(
+            "flop" if number <= 5 else "turn" if number == 6 else "river"
+        )
 
     def turn(self, snap: TableSnapshot, legal: LegalActions | None) -> str:
         """T: whose turn it is."""
@@ -135,32 +137,39 @@ class Answers:
         seat = snap.seats[index]
         t = self.text
         running = snap.hand_running
+        mine = index == snap.me
+
+        def personal(key: str, **values: object) -> str:
+            """A status said of the player in the second person (te toca, apostaste)."""
+            return t.status(f"{key}.you" if mine else key, **values)
+
         parts: list[str] = []
-        if index == snap.me:
-            parts.append(t.status("you"))
         if seat.out:
             parts.append(t.status("out_place", place=seat.place) if seat.place else t.status("out"))
-            return t.player(index + 1, seat.name, seat.stack, parts)
-        if running and not seat.in_hand:
-            parts.append(t.status("waiting"))
+        elif running and not seat.in_hand:
+            parts.append(personal("waiting"))
         elif running and seat.folded:
-            parts.append(t.status("folded"))
+            parts.append(personal("folded"))
         elif running and seat.all_in:
             parts.append(t.status("all_in"))
         else:
             parts.append(t.status("playing" if running else "seated"))
-        if index == snap.button:
-            parts.append(t.status("button"))
-        if running and index == snap.small_blind_seat:
-            parts.append(t.status("small_blind"))
-        if running and index == snap.big_blind_seat:
-            parts.append(t.status("big_blind"))
-        if running and seat.committed:
-            parts.append(t.status("bet", amount=seat.committed))
-        if running and snap.actor == index:
-            parts.append(t.status("to_act"))
-        if seat.shown:
-            parts.append(t.status("shown", cards=t.join([self.words.card(c) for c in seat.shown])))
+        if not seat.out:
+            if index == snap.button:
+                parts.append(t.status("button"))
+            if running and index == snap.small_blind_seat:
+                parts.append(t.status("small_blind"))
+            if running and index == snap.big_blind_seat:
+                parts.append(t.status("big_blind"))
+            if running and seat.committed:
+                parts.append(personal("bet", amount=seat.committed))
+            if running and snap.actor == index:
+                parts.append(personal("to_act"))
+            if seat.shown:
+                cards = t.join([self.words.card(c) for c in seat.shown])
+                parts.append(personal("shown", cards=cards))
+        if mine:
+            return t.player_you(index + 1, seat.stack, parts)
         return t.player(index + 1, seat.name, seat.stack, parts)
 
     def last_action(self, snap: TableSnapshot) -> str:

@@ -239,9 +239,9 @@ class UiText:
         """'{card}.'"""
         return self._("card", card=name)
 
-    def card_not_dealt(self, number: int) -> str:
-        """'Card {number} is not dealt yet.'"""
-        return self._("card_not_dealt", number=number)
+    def card_not_dealt(self, street: str) -> str:
+        """'The flop is not dealt yet.' (street: flop, turn or river)"""
+        return self._("card_not_dealt." + street)
 
     def pot(self, amount: int) -> str:
         """'Pot: {count} chips.'"""
@@ -264,8 +264,13 @@ class UiText:
         """'Seat {seat}, {name}: {count} chips, {status}.'"""
         return self._n("player", stack, seat=seat, name=name, status=", ".join(status))
 
+    def player_you(self, seat: int, stack: int, status: Sequence[str]) -> str:
+        """'Seat {seat}, you: {count} chips, {status}.'"""
+        return self._n("player.you", stack, seat=seat, status=", ".join(status))
+
     def status(self, key: str, **values: object) -> str:
-        """One part of a player's status (you, folded, all_in, button, bet, ...)."""
+        """One part of a player's status (folded, all_in, button, bet, ...); the ``.you``
+        keys say it of the player (Spanish: 'apostaste', 'te toca')."""
         return self._("status." + key, **values)
 
     def no_last_action(self) -> str:
@@ -389,9 +394,11 @@ class UiText:
         """'Empty.'"""
         return digits if digits else self._("amount.empty_typed")
 
-    def amount_out_of_range(self, amount: int, minimum: int, maximum: int) -> str:
-        """'{amount} is not possible. Choose from {minimum} to {maximum}; nothing was bet.'"""
-        return self._("amount.out_of_range", amount=amount, minimum=minimum, maximum=maximum)
+    def amount_out_of_range(self, amount: int, minimum: int, maximum: int, cancel: str) -> str:
+        """'{amount} is more than you have.' / '... is below the minimum.', then 'Type from
+        {minimum} to {maximum}, or {cancel} to cancel.'"""
+        key = "amount.too_high" if amount > maximum else "amount.too_low"
+        return self._(key, amount=amount, minimum=minimum, maximum=maximum, cancel=cancel)
 
     def amount_empty(self, minimum: int, maximum: int) -> str:
         """'Type an amount first, from {minimum} to {maximum}.'"""
