@@ -1,6 +1,9 @@
 """`audiopoker replay FILE.phh [--json] [--lang en|es]`: replay a PHH hand history through
 our engine, and narrate it or print the result as JSON.
 
+A file of several hands (``.phhs``, a table ``[N]`` per hand, as the game writes its hand
+histories) is replayed hand after hand (``--json``: a list), or only hand ``--hand N``.
+
 The narration is the table's: the same Narrator a watcher hears, sent through the same
 output router (speech, braille, console echo, ``--transcript``; the output options of
 ``play`` apply).
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,7 +30,7 @@ from audiopoker.engine.events import (
     PotAwarded,
     StreetDealt,
 )
-from audiopoker.engine.phh import ActionType, PhhError, PhhProblem, loads
+from audiopoker.engine.phh import ActionType, HandHistory, PhhError, PhhProblem, loads, loads_all
 from audiopoker.engine.phh_replay import Replay, replay
 from audiopoker.narration import LANGUAGES, Language, Narrator, get_catalog
 from audiopoker.output.factory import add_output_arguments, router_from_args
@@ -46,6 +50,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", type=Path, metavar="FILE.phh")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="narration language")
+    parser.add_argument(
+        "--hand",
+        metavar="N",
+        help="in a file of several hands (.phhs, like the game's hand histories), replay only "
+        "the hand in table [N] (default: every hand, in order)",
+    )
     add_output_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -58,14 +68,36 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as error:
         return _refuse(f"{args.file}: {_io_reason(error, lang)}")
     try:
-        result = replay(loads(text))
+        histories, several = read_histories(text, args.hand)
+        results = [replay(history) for history in histories]
     except PhhError as error:
         return _refuse(f"{args.file}: {describe_error(error, lang)}")
     if args.json:
-        print(json.dumps(to_json(result), ensure_ascii=False))
+        shown: Any = [to_json(result) for result in results] if several else to_json(results[0])
+        print(json.dumps(shown, ensure_ascii=False))
     else:
-        _tell(result, args, lang)
+        _tell(results, args, lang)
     return 0
+
+
+def read_histories(text: str, hand: str | None = None) -> tuple[list[HandHistory], bool]:
+    """The hands of a PHH document: one hand, or a ``.phhs`` of several (all of them, or the
+    one in table ``[hand]``). The flag is True when the answer is a list of several."""
+    try:
+        return [loads(text)], False
+    except PhhError as error:
+        if error.problem is not PhhProblem.MISSING_FIELD or error.details.get("name") != "variant":
+            raise
+        first_error = error
+    keys = list(tomllib.loads(text))  # loads parsed it already: valid TOML
+    histories = loads_all(text)
+    if not histories:
+        raise first_error
+    if hand is None:
+        return histories, True
+    if hand not in keys:
+        raise PhhError(PhhProblem.MISSING_FIELD, name=f"[{hand}]")
+    return [histories[keys.index(hand)]], False
 
 
 def _refuse(line: str) -> int:
@@ -155,13 +187,14 @@ def narrate(
     return messages
 
 
-def _tell(result: Replay, args: argparse.Namespace, lang: Language) -> None:
+def _tell(results: list[Replay], args: argparse.Namespace, lang: Language) -> None:
     """Send the narration through the output router, as at the table, and let it be heard
     before the voice closes."""
     router = router_from_args(args, lang)
     try:
-        for message in narrate(result, lang, router.verbosity):
-            router.send(message)
+        for result in results:
+            for message in narrate(result, lang, router.verbosity):
+                router.send(message)
     finally:
         router.wait_until_quiet(timeout=SPEECH_WAIT)
         router.close()

@@ -1,0 +1,80 @@
+"""``audiopoker stats``: the player's numbers over every recorded game, spoken and printed.
+
+Games played and won, hands played and won, the chip balance, the biggest pot won, how
+often the player puts chips in before the flop (VPIP) and raises there (PFR), and the
+results by position and by starting cards. ``--json`` prints the numbers as one JSON
+object instead. The statistics are read where the game keeps them (the user data folder,
+or ``$AUDIOPOKER_DATA_DIR``); a game may be running meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sqlite3
+import sys
+from typing import Final
+
+from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.output.factory import add_output_arguments, router_from_args
+from audiopoker.output.message import Message
+from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
+from audiopoker.persistence.stats import DB_NAME
+from audiopoker.ui.record_texts import RecordText
+
+EXIT_UNREADABLE: Final = 1
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``stats`` subcommand."""
+    parser = subparsers.add_parser(
+        "stats",
+        help="your numbers over every game played",
+        description="Say and print your statistics: games, hands, chips, VPIP and PFR, "
+        "results by position and by starting cards.",
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    add_output_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def read_summary() -> Summary | None:
+    """Every game's numbers; None when nothing was ever recorded. Raises sqlite3.Error or
+    StatsTooNew when the database cannot be read."""
+    path = data_dir() / DB_NAME
+    if not path.exists():
+        return None
+    stats = StatsDB(path)
+    try:
+        return stats.summary()
+    finally:
+        stats.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Speak and print the summary; 1 when the statistics cannot be read."""
+    lang = resolve_language(args.lang)
+    text = RecordText(lang)
+    try:
+        summary = read_summary()
+        lines = text.summary(summary) if summary is not None else [text.r("numbers.nothing_yet")]
+        code = 0
+    except (sqlite3.Error, StatsTooNew, OSError) as error:
+        summary = None
+        lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), error=str(error))]
+        code = EXIT_UNREADABLE
+    if args.json:
+        print(json.dumps(dataclasses.asdict(summary) if summary is not None else None))
+        return code
+    router = router_from_args(args, lang)
+    try:
+        for index, line in enumerate(lines):
+            router.send(Message("stats" if code == 0 else "error", line, interrupt=index == 0))
+            if not router.policy.echo:  # the console echo prints it otherwise
+                print(line, file=sys.stderr if code else sys.stdout)
+        router.wait_until_quiet(timeout=120)
+    finally:
+        router.close()
+    return code
