@@ -134,6 +134,8 @@ def test_your_turn_variants() -> None:
     assert texts(narrator(verbosity=Verbosity.BRIEF).narrate(ActionRequired(3, legal()))) == [
         "Your turn: 4 to call."
     ]
+    brief_short = narrator(verbosity=Verbosity.BRIEF).narrate(short)
+    assert texts(brief_short) == ["Your turn: 7 to call, all in."]
     verbose = texts(narrator(verbosity=Verbosity.VERBOSE).narrate(ActionRequired(3, legal())))
     assert verbose[0].endswith("You have 196 chips behind.")
 

@@ -300,7 +300,12 @@ class Narrator:
         pot, cost = amount(legal.pot), amount(legal.to_call)
         if self.verbosity <= Verbosity.BRIEF:
             if legal.can_call:
-                return self._message("your_turn", [self._text("your_turn.brief.call", amount=cost)])
+                key = (
+                    "your_turn.brief.call_all_in"
+                    if legal.call_is_all_in
+                    else "your_turn.brief.call"
+                )
+                return self._message("your_turn", [self._text(key, amount=cost)])
             return self._message("your_turn", [self._text("your_turn.brief.free")])
         if legal.can_check or not legal.can_call:
             opening = self._text("your_turn.free", pot=pot)
