@@ -110,6 +110,15 @@ class HardBot(NormalBot):
         exploit = _clamp((fold - 0.3) / 0.2, 0.0, 2.5)
         return odds * 0.5 * exploit * self.style.bluff
 
+    def isolation(self, view: PlayerView, open_share: float, limpers: int) -> tuple[float, float]:
+        """Raise loose limpers wider and bigger: they call with worse and play badly."""
+        share, size = super().isolation(view, open_share, limpers)
+        seats = {a.seat for a in view.actions(Street.PREFLOP) if a.kind is ActionKind.CALL}
+        loose = sum(self.model.of(s).vpip_rate for s in seats) / max(len(seats), 1)
+        if loose > 0.45:
+            return max(share, open_share * 1.1), size + 1.0
+        return share, size
+
     def limp_share(self, view: PlayerView, open_share: float, limpers: int) -> float:
         """Raise or fold: no open limps; behind limpers only pairs and suited hands."""
         if not limpers:

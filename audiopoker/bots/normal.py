@@ -80,6 +80,10 @@ class NormalBot(BaseBot):
         """Bluff size as a share of the pot (hook)."""
         return 0.66 if view.street is Street.RIVER else 0.5
 
+    def isolation(self, view: PlayerView, open_share: float, limpers: int) -> tuple[float, float]:
+        """Hands to raise limpers with, and the raise-to in big blinds (hook)."""
+        return open_share * 0.6 * self.style.aggression, 3.0 + limpers
+
     def limp_share(self, view: PlayerView, open_share: float, limpers: int) -> float:
         """Hands to limp with (or complete the small blind) when nobody raised (hook)."""
         return min(0.55, open_share * 1.6) * (1.0 if limpers else 0.8)
@@ -112,8 +116,9 @@ class NormalBot(BaseBot):
             open_share = OPEN_BY_BEHIND[min(behind, 9)] * style.looseness
             if limpers == 0 and percentile <= open_share:
                 return bet_to(legal, bb * (3.0 if view.seat == view.small_blind_seat else 2.5))
-            if limpers and percentile <= open_share * 0.6 * style.aggression:
-                return bet_to(legal, bb * (3 + limpers))
+            iso_share, iso_size = self.isolation(view, open_share, limpers)
+            if limpers and percentile <= iso_share:
+                return bet_to(legal, bb * iso_size)
             if legal.can_check:
                 return Action.check()
             limp_share = self.limp_share(view, open_share, limpers)
