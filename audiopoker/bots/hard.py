@@ -13,6 +13,9 @@
   the opponent folds the weakest part of its range (as often as it has folded to bets)
   and calls with the rest, which it then faces; and facing a bet, folding, calling and
   raising. Close choices are mixed at random.
+- Before the flop: no open limps (raise or fold), limps behind and implied-odds calls
+  only with pairs and suited hands, light re-raises against lone wide openers, and
+  bigger, wider raises to isolate loose limpers.
 - Push or fold before the flop when the effective stack is short (12 big blinds or less).
 """
 

@@ -5,9 +5,13 @@ the shown hands of earlier hands that the caller passes in. It holds value types
 no reference to the Hand, the deck or the random generator, so a bot can never reach
 another player's hole cards.
 
->>> from audiopoker.engine.view import ShownHand
->>> ShownHand(hand_number=3, seat=1, cards=(), board=()).seat
-1
+>>> from audiopoker.cards import FULL_DECK
+>>> from audiopoker.engine.hand import Hand
+>>> hand, _ = Hand.start(stacks=[200, 200, 200], button=0, small_blind_seat=1,
+...     big_blind_seat=2, small_blind=1, big_blind=2, deck=FULL_DECK)
+>>> view = view_for(hand, 0)
+>>> view.hole_cards, view.legal.to_call, view.behind()
+((Card('2h'), Card('3d')), 2, (1, 2))
 """
 
 from __future__ import annotations
