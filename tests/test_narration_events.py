@@ -358,3 +358,16 @@ def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
         "Los dos tienen doble pareja de dieces y nueves: empate. "
         "El as de Ana le gana a la jota de Carla."
     )
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_raising() -> None:
+    """Seed 001: bet 10, call 10, all-in 15 (short), all-in 20: together a full raise."""
+    _, events, listener, _ = SCENARIOS["seed001_short_all_in"]()
+    names = ("Ana", "Beto", "Carla", "Diego", "Elena")
+    told = [m.text for m in narrate_all(events, names, "en", listener) if "all in." in m.text]
+    assert told == [
+        "Diego raises to 15, all in. Not a full raise: players who already acted may only "
+        "call or fold.",
+        "Elena raises to 20, all in. With the all-in before it, that makes a full raise: "
+        "everyone may raise again.",
+    ]

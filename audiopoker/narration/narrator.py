@@ -118,6 +118,10 @@ class Narrator:
         self.shown: dict[int, HandShown] = {}
         self._pot_count: int | None = None  # decided at the first PotAwarded
         self._last_why: list[str] = []
+        # The round's last full bet level and increment: short all-ins that add up to a
+        # full increment reopen the raising (RULES.md, seed 001).
+        self._full_level = self._increment = event.big_blind_amount if event else 0
+        self._short_all_ins = False  # a short all-in since the last full level
 
     @property
     def listener_in_hand(self) -> bool:
@@ -266,6 +270,8 @@ class Narrator:
 
     def _street_dealt(self, event: StreetDealt) -> list[Message]:
         self.board = tuple(event.board)
+        self._full_level, self._short_all_ins = 0, False
+        self._increment = self.hand.big_blind_amount if self.hand is not None else 0
         key = f"street.{_STREET_KEYS.get(event.street, 'flop')}"
         text = self._text(key, cards=card_list(event.cards, self.lang))
         brief = self._text(key, cards=card_list(event.cards, self.lang, brief=True))
@@ -350,9 +356,8 @@ class Narrator:
         if event.all_in and event.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
             key += ".all_in"
         sentences = [self._seat_text(key, event.seat, amount=amount(event.to))]
-        betting = event.kind in (ActionKind.BET, ActionKind.RAISE)
-        if betting and event.all_in and not event.full_raise:
-            sentences.append(self._text("action.short_all_in"))
+        if event.kind in (ActionKind.BET, ActionKind.RAISE):
+            sentences += self._raise_level(event)
         messages = self._message("action_taken", sentences)
         details: list[str] = []
         if event.kind is ActionKind.CALL and 0 < event.amount < event.to:
@@ -362,6 +367,18 @@ class Narrator:
                 self._seat_plural("action.stack", event.seat, event.stack, pot=amount(event.pot))
             )
         return messages + self._message("action_taken", details, Verbosity.VERBOSE)
+
+    def _raise_level(self, event: ActionTaken) -> list[str]:
+        """Follow the full bet level; a short all-in says whether it reopens the raising."""
+        if event.full_raise:
+            self._increment = event.to - self._full_level
+            self._full_level, self._short_all_ins = event.to, False
+            return []
+        if self._short_all_ins and event.to >= self._full_level + self._increment:
+            self._full_level, self._short_all_ins = event.to, False  # they add up
+            return [self._text("action.short_all_ins_add_up")]
+        self._short_all_ins = True
+        return [self._text("action.short_all_in")]
 
     def _bet_returned(self, event: BetReturned) -> list[Message]:
         self.pot -= event.amount
