@@ -52,6 +52,18 @@ def test_json_kicker_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     )
 
 
+def test_a_split_says_why_the_third_hand_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = showdown(
+        capsys, "--board", "9c 6d 2s 4h Jc", "--hand", "As Ad", "--hand", "Ks Kh",
+        "--hand", "Ah Ac", "--json", "--lang", "en",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["reason"] == (
+        "Both have a pair of aces, jack kicker: a tie. "
+        "Player 1 beats Player 2: a pair of aces against a pair of kings."
+    )
+
+
 def test_royal_flush_is_a_straight_flush(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = showdown(
         capsys, "--board", "Ah Kh Qh Jh 2c", "--hand", "Th 3c", "--hand", "As Ks", "--json",

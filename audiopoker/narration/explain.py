@@ -12,7 +12,7 @@ from audiopoker.evaluator import HandValue
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.narration.words import describe_hand, rank_gender, rank_list, rank_name
-from audiopoker.showdown import Reason, ReasonKind
+from audiopoker.showdown import Reason, ReasonKind, compare
 
 
 def reason_sentences(
@@ -73,6 +73,25 @@ def reason_sentences(
             loser_card=rank_name(reason.loser_card, lang),
         ),
     ]
+
+
+def beaten_by_the_tie(
+    values: Sequence[HandValue],
+    winners: Sequence[int],
+    names: Sequence[str],
+    lang: Language,
+    you: int | None = None,
+) -> list[str]:
+    """After a split, why the best of the other hands lost to the tied ones: the deciding
+    sentence alone ("Ana's ace beats Carla's jack"), since "Both have" would name the tie.
+    Empty when every hand shares the pot."""
+    losers = [index for index in range(len(values)) if index not in winners]
+    if not winners or not losers:
+        return []
+    best = winners[0]
+    runner_up = max(losers, key=lambda index: (values[index].strength, -index))
+    beaten = compare(values[best], values[runner_up], best, runner_up)
+    return reason_sentences(beaten, values, names, lang, you)[-1:]
 
 
 def _person(reason: Reason, you: int | None) -> str:

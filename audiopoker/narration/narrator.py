@@ -39,12 +39,12 @@ from audiopoker.engine.events import (
 )
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.catalog import Catalog, get_catalog
-from audiopoker.narration.explain import reason_sentences
+from audiopoker.narration.explain import beaten_by_the_tie, reason_sentences
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.showdown import ReasonKind, compare, decide, plays_the_board, significance
+from audiopoker.showdown import ReasonKind, decide, plays_the_board, significance
 
 _STREET_KEYS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _SIDE_POT_ORDINALS = 9  # ten players make at most nine side pots
@@ -514,14 +514,8 @@ class Narrator:
         you = seats.index(self.listener_seat) if self.listener_seat in seats else None
         names = [self._name(seat) for seat in seats]
         sentences = reason_sentences(reason, values, names, self.lang, you, len(winners))
-        losers = [index for index in range(len(seats)) if index not in winners]
-        if reason.kind is ReasonKind.SPLIT and losers:
-            # The tie is told; say too why the best of the others lost to it. Its last
-            # sentence alone names the deciding card or hand ("Both have" would be wrong).
-            best = winners[0]
-            runner_up = max(losers, key=lambda index: (values[index].strength, -index))
-            beaten = compare(values[best], values[runner_up], best, runner_up)
-            sentences += reason_sentences(beaten, values, names, self.lang, you)[-1:]
+        if reason.kind is ReasonKind.SPLIT:
+            sentences += beaten_by_the_tie(values, winners, names, self.lang, you)
         return sentences
 
     # ------------------------------------------------------------------ between hands
