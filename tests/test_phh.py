@@ -590,6 +590,8 @@ def test_replay_narrates_the_hand_as_the_table_does(
     )
     # Beto's cards are unknown: the engine's stand-ins are never told.
     assert not any("Beto" in line and any(suit in line for suit in SUITS) for line in lines)
+    # Nobody thinks in a replay: no "Beto's turn." before each action.
+    assert not any(line.endswith("'s turn.") or line.startswith("Turno de") for line in lines)
 
 
 def test_replay_says_a_muck_and_never_the_stand_in_cards(

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
+    ActionRequired,
     HandRevealed,
     HandShown,
     HoleCardsDealt,
@@ -161,6 +162,8 @@ def narrate(
     messages: list[Message] = []
     finished = result.complete
     for event in result.events:
+        if isinstance(event, ActionRequired):
+            continue  # nobody is asked anything in a replay: "Beto's turn" would be chatter
         if isinstance(event, StreetDealt) and (
             len(event.board) > len(board) or None in board[: len(event.board)]
         ):
