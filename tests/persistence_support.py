@@ -1,0 +1,103 @@
+"""Helpers for the persistence tests: running the real game process, reading what it
+left in its data folder, and checking a game's records for lost or doubled hands."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+from audiopoker.engine.phh import HandHistory, loads_all
+from audiopoker.engine.phh_replay import replay
+from audiopoker.persistence.files import DATA_DIR_ENV
+from audiopoker.persistence.recorder import PAUSE_ENV
+from audiopoker.persistence.stats import DB_NAME, StatsDB
+from audiopoker.persistence.store import HISTORY_DIR, SAVE_NAME
+
+# A short, fast game: bots play the player's seat (the hidden --autopilot), nothing is
+# spoken or played, and the bots think by their iteration caps (seeded: reproducible).
+GAME = (
+    "--autopilot", "--players", "3", "--chips", "300", "--bots", "easy",
+    "--bot-delay", "0", "--output", "silent", "--no-sound", "--lang", "en",
+)  # fmt: skip
+
+
+def start_game(
+    folder: Path, *arguments: str, pause: float = 0.0, log: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """``python -m audiopoker play ...`` with ``folder`` as its data folder. Its input is a
+    pipe kept open (the key loop waits on it); output goes to ``log`` or nowhere."""
+    env = {**os.environ, DATA_DIR_ENV: str(folder), PAUSE_ENV: str(pause)}
+    out = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "audiopoker", "play", *GAME, *arguments],
+            stdin=subprocess.PIPE,
+            stdout=out,
+            stderr=subprocess.STDOUT if log is not None else subprocess.PIPE,
+            env=env,
+        )
+    finally:
+        if log is not None and not isinstance(out, int):
+            out.close()
+
+
+def finish(process: subprocess.Popen[bytes], timeout: float = 120) -> tuple[int, str]:
+    """Wait for the process to end by itself (its input stays open: a closed input would
+    end the key loop); its exit code and what it wrote on stderr."""
+    code = process.wait(timeout=timeout)
+    err = process.stderr.read() if process.stderr is not None else b""
+    for stream in (process.stdin, process.stderr):
+        if stream is not None:
+            stream.close()
+    return code, err.decode("utf-8", "replace")
+
+
+def save_path(folder: Path) -> Path:
+    return folder / SAVE_NAME
+
+
+def history_files(folder: Path) -> list[Path]:
+    return sorted((folder / HISTORY_DIR).glob("*.phhs"))
+
+
+def read_histories(path: Path) -> list[HandHistory]:
+    text = path.read_text("utf-8")
+    return loads_all(text) if text.strip() else []
+
+
+def stats(folder: Path) -> StatsDB:
+    return StatsDB(folder / DB_NAME)
+
+
+def check_game_records(histories: Sequence[HandHistory], players: int, chips: int) -> None:
+    """The hands of one game, in order: numbered 1, 2, 3... without a gap or a repeat;
+    each replays through our engine to the stacks it records; every hand starts with the
+    stacks the hand before it left (so no finished hand is missing); chips are conserved
+    over the whole game."""
+    stacks = [chips] * players
+    for number, history in enumerate(histories, start=1):
+        assert history.extra["hand"] == number, (number, history.extra)
+        seats = [seat - 1 for seat in history.extra["seats"]]
+        assert history.starting_stacks == tuple(stacks[seat] for seat in seats), number
+        assert all(stacks[seat] == 0 for seat in range(players) if seat not in seats), number
+        assert replay(history).finishing_stacks == history.finishing_stacks, number
+        for seat, stack in zip(seats, history.finishing_stacks or (), strict=True):
+            stacks[seat] = int(stack)
+        assert sum(stacks) == players * chips, number
+
+
+def pokerkit_stacks(text: str) -> list[tuple[int, ...]]:
+    """Each hand's final stacks as pokerkit plays the file."""
+    import pokerkit
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about fields it does not know
+        result = []
+        for history in pokerkit.HandHistory.loads_all(text):
+            *_, state = history
+            result.append(tuple(int(stack) for stack in state.stacks))
+    return result
