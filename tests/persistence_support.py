@@ -3,19 +3,26 @@ left in its data folder, and checking a game's records for lost or doubled hands
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import random
 import subprocess
 import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
+from audiopoker.bots.levels import roster
 from audiopoker.engine.phh import HandHistory, loads_all
 from audiopoker.engine.phh_replay import replay
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.game import BotSeat, Game
+from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
 from audiopoker.persistence.files import DATA_DIR_ENV
 from audiopoker.persistence.recorder import PAUSE_ENV
 from audiopoker.persistence.stats import DB_NAME, StatsDB
 from audiopoker.persistence.store import HISTORY_DIR, SAVE_NAME
+from audiopoker.ui.session import Settings
 
 # A short, fast game: bots play the player's seat (the hidden --autopilot), nothing is
 # spoken or played, and the bots think by their iteration caps (seeded: reproducible).
@@ -49,7 +56,8 @@ def finish(process: subprocess.Popen[bytes], timeout: float = 120) -> tuple[int,
     """Wait for the process to end by itself (its input stays open: a closed input would
     end the key loop); its exit code and what it wrote on stderr."""
     code = process.wait(timeout=timeout)
-    err = process.stderr.read() if process.stderr is not None else b""
+    stderr = process.stderr
+    err = stderr.read() if stderr is not None and not stderr.closed else b""
     for stream in (process.stdin, process.stderr):
         if stream is not None:
             stream.close()
@@ -101,3 +109,36 @@ def pokerkit_stacks(text: str) -> list[tuple[int, ...]]:
             *_, state = history
             result.append(tuple(int(stack) for stack in state.stacks))
     return result
+
+
+def play_saved_game(folder: Path, hands: int, seed: int = 3, players: int = 3) -> SavedGame:
+    """Record ``hands`` hands of a bot game (seat 0 counted as the player's) in ``folder``,
+    as the game does, and return the save it leaves."""
+    settings = Settings(players=players, chips=100, seed=seed, bots="easy", bot_time_budget=None)
+    rng = random.Random(seed)
+    bots = roster("easy", players, "en", rng, None)
+    names = ["Player", *(name for name, _ in bots[1:])]
+    table = Table(names, settings.chips, TableConfig(), random.Random(rng.getrandbits(64)))
+    seats = [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+    store = Store(folder)
+    store.open()
+    try:
+        game_id = new_game_id()
+        recorder = GameRecorder(
+            store,
+            game_id=game_id,
+            started_at=now_text(),
+            names=names,
+            human=0,
+            settings=dataclasses.asdict(settings),
+            history=store.history(game_id),
+            bot_states=lambda: [seat.bot.state() for seat in seats],  # type: ignore[attr-defined]
+            prefs=lambda: {"bot_delay": 0.5, "verbosity": "verbose"},
+        )
+        recorder.start(table)
+        Game(table, seats, [recorder]).run(max_hands=hands)
+        saved = store.load().saved
+        assert saved is not None and saved.hand_number == hands
+        return saved
+    finally:
+        store.close()

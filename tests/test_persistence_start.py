@@ -1,0 +1,271 @@
+"""Starting a game with a saved game around: resumed with --resume or offered (Y resumes,
+N starts a new game); a save that cannot be used (truncated, garbage, another version,
+impossible values) reported in words in the player's language, kept aside untouched, and a
+new game started; two copies at once: the second is refused with a clear message and a
+non-zero exit code, and may still play with --no-save."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
+    sys.path.insert(0, _HERE)
+
+from persistence_support import (  # noqa: E402
+    finish,
+    history_files,
+    play_saved_game,
+    read_histories,
+    save_path,
+    start_game,
+    stats,
+)
+
+from audiopoker.output.backends import RecordingBackend  # noqa: E402
+from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
+from audiopoker.persistence import SavedGame, SaveProblem, Store  # noqa: E402
+from audiopoker.ui.keymap import default_keymap  # noqa: E402
+from audiopoker.ui.record_texts import RecordText  # noqa: E402
+from audiopoker.ui.session import Settings  # noqa: E402
+from audiopoker.ui.startup import EXIT_LOCKED, Answer, choose_game  # noqa: E402
+
+LOCK_EN = "Another copy of audiopoker is playing and saving in"
+
+
+def router(lang: str = "en") -> tuple[Router, RecordingBackend]:
+    backend = RecordingBackend()
+    return Router(backend, policy=RoutingPolicy(echo=True), lang=lang), backend
+
+
+Chosen = tuple[SavedGame, Settings] | Answer | None
+
+
+def choose(
+    folder: Path, keys: str = "", resume: bool = False, lang: str = "en"
+) -> tuple[Chosen, list[str]]:
+    """choose_game on ``folder`` with ``keys`` typed; (result, spoken lines)."""
+    out, backend = router(lang)
+    store = Store(folder)
+    store.open()
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text(keys)
+            result = choose_game(
+                store,
+                resume=resume,
+                lang="es" if lang == "es" else "en",
+                autopilot=False,
+                text=RecordText("es" if lang == "es" else "en"),
+                router=out,
+                keymap=default_keymap(),
+                input=pipe,
+            )
+        out.drain(5)
+        return result, list(backend.spoken)
+    finally:
+        store.close()
+        out.close()
+
+
+# -- resuming ----------------------------------------------------------------------------
+
+
+def test_resume_continues_the_saved_game_without_asking(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=4)
+    result, spoken = choose(tmp_path, resume=True)
+    assert isinstance(result, tuple)
+    game, settings = result
+    assert game == saved and spoken == []
+    assert settings.players == 3 and settings.chips == 100 and settings.bots == "easy"
+
+
+def test_the_offer_says_the_chips_and_hand_and_y_resumes(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=4)
+    result, spoken = choose(tmp_path, keys="xy")
+    assert isinstance(result, tuple) and result[0] == saved
+    chips = saved.table.stacks[0]
+    assert spoken == [
+        f"A saved game is waiting: you have {chips} chips, and hand 5 is next. "
+        "Y resumes it; N starts a new game instead.",
+        "Press Y to resume the saved game, or N to start a new one.",  # after the X
+    ]
+
+
+def test_n_gives_the_saved_game_up_in_spanish(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=2)
+    result, spoken = choose(tmp_path, keys="n", lang="es")
+    assert result is None
+    assert spoken[0].startswith("Hay una partida guardada: tienes ")
+    assert spoken[-1] == "Se abandona la partida guardada; empieza una partida nueva."
+    db = stats(tmp_path)
+    try:
+        status = db.db.execute("SELECT status FROM games WHERE id = ?", (saved.game_id,))
+        assert status.fetchone()[0] == "abandoned"
+    finally:
+        db.close()
+
+
+def test_control_c_at_the_offer_quits(tmp_path: Path) -> None:
+    play_saved_game(tmp_path, hands=1)
+    result, _ = choose(tmp_path, keys="\x03")
+    assert result is Answer.QUIT
+
+
+def test_resume_with_nothing_saved_says_so(tmp_path: Path) -> None:
+    result, spoken = choose(tmp_path, resume=True)
+    assert result is None
+    assert spoken == ["There is no saved game to resume; a new game starts."]
+
+
+def test_records_a_crash_left_ahead_of_the_save_are_cut(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=3)
+    (history,) = history_files(tmp_path)
+    with open(history, "ab") as file:
+        file.write(b'\n[4]\nvariant = "NT"\nantes = [0, 0')  # a hand being written
+    result, _ = choose(tmp_path, resume=True)
+    assert isinstance(result, tuple)
+    assert history.stat().st_size == saved.history.size
+    assert [h.extra["hand"] for h in read_histories(history)] == [1, 2, 3]
+
+
+# -- saves that cannot be used -----------------------------------------------------------
+
+
+def damaged_variants(good: bytes) -> dict[str, tuple[bytes, SaveProblem]]:
+    document = json.loads(good)
+    newer = dict(document, version=document["version"] + 1)
+    negative = json.loads(good)
+    negative["table"]["stacks"][1] = -5
+    wrong_rng = json.loads(good)
+    wrong_rng["bots"][1]["rng"] = "not a generator"
+    return {
+        "truncated": (good[: len(good) // 2], SaveProblem.DAMAGED),
+        "cut at the end": (good[:-3], SaveProblem.DAMAGED),
+        "empty": (b"", SaveProblem.DAMAGED),
+        "garbage": (bytes(range(256)) * 4, SaveProblem.DAMAGED),
+        "another format": (b'{"hello": "world"}', SaveProblem.NOT_A_SAVE),
+        "wrong version": (json.dumps(newer).encode(), SaveProblem.WRONG_VERSION),
+        "negative stack": (json.dumps(negative).encode(), SaveProblem.BAD_CONTENT),
+        "bad generator": (json.dumps(wrong_rng).encode(), SaveProblem.BAD_CONTENT),
+    }
+
+
+def test_saves_that_cannot_be_used_are_reported_and_kept_aside(tmp_path: Path) -> None:
+    play_saved_game(tmp_path / "good", hands=2)
+    good = save_path(tmp_path / "good").read_bytes()
+    for name, (data, problem) in damaged_variants(good).items():
+        folder = tmp_path / name.replace(" ", "_")
+        folder.mkdir()
+        save_path(folder).write_bytes(data)
+        store = Store(folder)
+        store.open()
+        try:
+            found = store.load()
+        finally:
+            store.close()
+        assert found.saved is None and found.error is not None, name
+        assert found.error.problem is problem, name
+        assert found.kept_as is not None and found.kept_as.read_bytes() == data, name
+        assert "damaged" in found.kept_as.name and not save_path(folder).exists(), name
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        (
+            "en",
+            "The saved game could not be used: it was saved in format 2, and this version of "
+            "audiopoker reads format 1. It was kept as {file}, and a new game starts.",
+        ),
+        (
+            "es",
+            "No se pudo usar la partida guardada: se guardó en el formato 2 y esta versión de "
+            "audiopoker lee el formato 1. Se guardó aparte como {file} y empieza una partida "
+            "nueva.",
+        ),
+    ],
+)
+def test_a_wrong_version_is_said_in_the_players_language(
+    tmp_path: Path, lang: str, sentence: str
+) -> None:
+    play_saved_game(tmp_path, hands=1)
+    document = json.loads(save_path(tmp_path).read_bytes())
+    save_path(tmp_path).write_text(json.dumps(dict(document, version=2)))
+    result, spoken = choose(tmp_path, keys="y", lang=lang)
+    assert result is None
+    (kept,) = tmp_path.glob("saved-game.json.damaged-*")
+    assert spoken == [sentence.format(file=kept.name)]
+
+
+def test_a_save_the_game_cannot_continue_is_kept_aside_too(tmp_path: Path) -> None:
+    play_saved_game(tmp_path, hands=2)
+    document = json.loads(save_path(tmp_path).read_bytes())
+    document["settings"]["players"] = 5  # three names, five players
+    save_path(tmp_path).write_text(json.dumps(document))
+    result, spoken = choose(tmp_path, resume=True)
+    assert result is None
+    assert spoken[0].startswith("The saved game could not be used: some of its values cannot")
+    assert len(list(tmp_path.glob("saved-game.json.damaged-*"))) == 1
+
+
+def test_the_real_game_reports_a_garbled_save_and_plays_a_new_game(tmp_path: Path) -> None:
+    tmp_path.mkdir(exist_ok=True)
+    garbage = b"\x00\xff garbled {"
+    save_path(tmp_path).write_bytes(garbage)
+    code, err = finish(start_game(tmp_path, "--hands", "2", "--seed", "4"))
+    assert code == 0, err
+    (kept,) = tmp_path.glob("saved-game.json.damaged-*")
+    assert kept.read_bytes() == garbage
+    assert (
+        "The saved game could not be used: the file is damaged, cut short or garbled. "
+        f"It was kept as {kept.name}, and a new game starts." in err
+    )
+    (history,) = history_files(tmp_path)
+    assert [h.extra["hand"] for h in read_histories(history)] == [1, 2]
+    assert not save_path(tmp_path).exists()  # that game ended at its hand limit
+
+
+# -- two copies at once ------------------------------------------------------------------
+
+
+def wait_for_save(folder: Path, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not save_path(folder).exists():
+        assert time.monotonic() < deadline, "the first copy never saved"
+        time.sleep(0.02)
+
+
+def test_two_copies_at_once_one_plays_the_other_is_refused(tmp_path: Path) -> None:
+    copies = [start_game(tmp_path, "--seed", str(n), "--hands", "500") for n in (1, 2)]
+    try:
+        deadline = time.monotonic() + 60
+        while all(copy.poll() is None for copy in copies):
+            assert time.monotonic() < deadline, "neither copy was refused"
+            time.sleep(0.05)
+        (refused,) = [copy for copy in copies if copy.poll() is not None]
+        (playing,) = [copy for copy in copies if copy is not refused]
+        code, err = finish(refused)
+        assert code == EXIT_LOCKED
+        assert f"{LOCK_EN} {tmp_path}. Close it first, or start this one with --no-save" in err
+        wait_for_save(tmp_path)
+        saved = save_path(tmp_path).read_bytes()
+        # Meanwhile a copy may play without saving: it writes nothing to the folder.
+        code, err = finish(start_game(tmp_path, "--no-save", "--seed", "2", "--hands", "2"))
+        assert code == 0, err
+        assert playing.poll() is None  # the first copy plays on
+    finally:
+        for copy in copies:
+            if copy.poll() is None:
+                copy.kill()
+                copy.wait(10)
+            finish(copy)
+    assert len(history_files(tmp_path)) == 1  # one game, one history
+    assert SavedGame.from_json(saved).hand_number >= 0  # the save read back whole
