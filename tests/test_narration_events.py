@@ -283,9 +283,23 @@ def test_elimination_blinds_and_game_end() -> None:
     tie = GameEnded(GameEndReason.HAND_LIMIT, (0, 3), (0, 3, 1, 2), (300, 100, 100, 300))
     assert texts(narrator("es").narrate(tie)) == [
         "Fin de la partida por límite de manos: empate entre Ana y tú, con 300 fichas cada uno. "
-        "Clasificación final: primero, Ana con 300; segundo, tú, con 300; "
-        "tercero, Beto con 100; cuarto, Carla con 100."
+        "Clasificación final: primero, Ana con 300; primero, tú, con 300; "
+        "tercero, Beto con 100; tercero, Carla con 100."
     ]
+
+
+def test_players_out_in_the_same_hand_share_their_place() -> None:
+    """Ana and the listener go out together: both second, in the standings too, and the
+    listener hears 'out of chips' once, not 'You now have 0 chips' first."""
+    speaker = narrator("es")
+    end = HandEnded(7, (0, 12, 0, 0), (-4, 8, 0, -4))
+    assert texts(speaker.narrate(end)) == ["Fin de la mano 7."]
+    speaker.narrate(PlayerEliminated(0, 2))
+    speaker.narrate(PlayerEliminated(3, 2))
+    over = GameEnded(GameEndReason.LAST_PLAYER_STANDING, (1,), (1, 3, 0, 2), (0, 12, 0, 0))
+    assert texts(speaker.narrate(over))[0].endswith(
+        "Clasificación final: primero, Beto con 12; segundo, tú; segundo, Ana; cuarto, Carla."
+    )
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

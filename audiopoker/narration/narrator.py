@@ -42,6 +42,7 @@ from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.explain import beaten_by_the_tie, reason_sentences
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
+from audiopoker.narration.reckoning import finishing_places, pot_count
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.showdown import ReasonKind, decide, plays_the_board, significance
@@ -102,6 +103,7 @@ class Narrator:
             BlindsChanged: self._blinds_changed,
             GameEnded: self._game_ended,
         }
+        self._places: dict[int, int] = {}  # finishing places told by PlayerEliminated
         self._reset_hand(None)
 
     # ------------------------------------------------------------------ table context
@@ -427,9 +429,7 @@ class Narrator:
 
         The pots are the live seats' contribution levels (as the engine builds them)."""
         if self._pot_count is None:
-            live = [seat for seat in self.contributed if seat not in self.folded]
-            levels = {self.contributed[seat] for seat in live if self.contributed[seat] > 0}
-            self._pot_count = max(len(levels), index + 1)
+            self._pot_count = max(pot_count(self.contributed, self.folded), index + 1)
         if self._pot_count < 2:
             return None
         if index == 0:
@@ -524,9 +524,14 @@ class Narrator:
         sentences = [self._text("hand_ended", number=event.hand_number)]
         seat = self.listener_seat
         hand = self.hand
-        if seat is not None and hand is not None and seat in hand.seats_in_hand:
-            # The stack first, then the change: "You win 3" right after "You win the pot of
-            # 5" would sound like a contradiction.
+        # The stack first, then the change: "You win 3" right after "You win the pot of 5"
+        # would sound like a contradiction. With no chips left, "You are out of chips" follows.
+        if (
+            seat is not None
+            and hand is not None
+            and seat in hand.seats_in_hand
+            and event.stacks[seat]
+        ):
             net, stack = event.net[seat], event.stacks[seat]
             key = "won" if net > 0 else "lost" if net < 0 else "even"
             sentences.append(
@@ -546,6 +551,7 @@ class Narrator:
         return messages
 
     def _player_eliminated(self, event: PlayerEliminated) -> list[Message]:
+        self._places[event.seat] = event.place
         text = self._seat_text("eliminated", event.seat, place=ordinal(event.place, self.lang))
         return self._message("player_eliminated", [text])
 
@@ -576,14 +582,15 @@ class Narrator:
             sentences.append(
                 self._seat_text(key, winners[0], stack=amount(event.stacks[winners[0]]))
             )
+        places = finishing_places(event.standings, event.stacks, self._places)
         standings = [
             self._seat_text(
                 "standing.item" if event.stacks[seat] else "standing.item.out",
                 seat,
-                place=ordinal(place, self.lang),
+                place=ordinal(places[seat], self.lang),
                 stack=amount(event.stacks[seat]),
             )
-            for place, seat in enumerate(event.standings, start=1)
+            for seat in event.standings
         ]
         if standings:
             joined = standings[0]
