@@ -21,6 +21,7 @@ from ui_harness import Table, driven, make_table  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind  # noqa: E402
 from audiopoker.engine.events import ActionTaken  # noqa: E402
 from audiopoker.ui.keymap import Mode  # noqa: E402
+from audiopoker.ui.texts import UiText  # noqa: E402
 
 UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
@@ -562,6 +563,13 @@ def test_p_says_the_side_pots_when_someone_is_all_in() -> None:
     table.act(1, Action.call())
     with driven(table) as keys:
         keys.press("p")
-        assert table.output.last.text == "Pots: main pot 60 and side pot 1: 20."
+        assert table.output.last.text == "Pots: main pot 60 and side pot 20."
         keys.press("b")
         assert table.output.last.text == "Seat 3, Beto: 0 chips, all in, the button."
+
+
+def test_several_side_pots_are_numbered_apart_from_their_amounts() -> None:
+    assert UiText("en").pots(60, [20, 10]) == (
+        "Pots: main pot 60, side pot 1 with 20 and side pot 2 with 10."
+    )
+    assert UiText("es").pots(60, [20]) == "Botes: bote principal 60 y bote secundario 20."

@@ -252,12 +252,16 @@ class UiText:
         return self._("pot_empty")
 
     def pots(self, main: int, sides: Sequence[int]) -> str:
-        """'main pot {amount}' / 'side pot {number}: {amount}'"""
+        """'Pots: main pot 60 and side pot 20.' / '... side pot 1 with 20 and side pot 2
+        with 10.'"""
         parts = [self._("pots.main", amount=main)]
-        parts += [
-            self._("pots.side", number=index, amount=amount)
-            for index, amount in enumerate(sides, start=1)
-        ]
+        if len(sides) == 1:  # no number: "side pot 1: 20" read two numbers in a row
+            parts.append(self._("pots.side_only", amount=sides[0]))
+        else:
+            parts += [
+                self._("pots.side", number=index, amount=amount)
+                for index, amount in enumerate(sides, start=1)
+            ]
         return self._("pots", list=self.join(parts))
 
     def player(self, seat: int, name: str, stack: int, status: Sequence[str]) -> str:
