@@ -385,3 +385,18 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_raising() -> None:
         "Elena raises to 20, all in. With the all-in before it, that makes a full raise: "
         "everyone may raise again.",
     ]
+
+
+def test_an_unchanged_hand_is_not_told_again_while_the_cards_run_out() -> None:
+    """All in: the river changes nothing, so 'You have a pair of kings, jack kicker' is
+    said once; with betting still to come the hand is told after every street."""
+    _, events, listener, _ = SCENARIOS["seed000_side_pots"]()
+    told = [m.text for m in narrate_all(events, ("A", "B", "C"), "en", listener)]
+    assert [text for text in told if text.startswith("You have")] == [
+        "You have a pair of kings, nine kicker.",
+        "You have a pair of kings, jack kicker.",
+    ]
+    _, events, listener, _ = SCENARIOS["seed001_short_all_in"]()
+    names = ("Ana", "Beto", "Carla", "Diego", "Elena")
+    told = [m.text for m in narrate_all(events, names, "en", listener)]
+    assert [text for text in told if text.startswith("You have")] == ["You have ace high."] * 3

@@ -39,6 +39,7 @@ from audiopoker.engine.events import (
 )
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.catalog import Catalog, get_catalog
+from audiopoker.narration.choices import choices_text
 from audiopoker.narration.explain import beaten_by_the_tie, reason_sentences
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
@@ -124,6 +125,8 @@ class Narrator:
         # full increment reopen the raising (RULES.md, seed 001).
         self._full_level = self._increment = event.big_blind_amount if event else 0
         self._short_all_ins = False  # a short all-in since the last full level
+        self._cards_face_up = False  # betting is over: the cards run out face up
+        self._best_said: list[str] = []
 
     @property
     def listener_in_hand(self) -> bool:
@@ -283,7 +286,13 @@ class Narrator:
         )
         messages += self._message("street_dealt", [board], Verbosity.VERBOSE)
         if self.announce_best_hand and self.listener_in_hand and len(self.hole_cards) == 2:
-            messages += self.best_hand_messages()
+            best = self.best_hand_messages()
+            said = [message.text for message in best]
+            # When nobody can bet any more, a hand the new card did not change is not news.
+            idle = self._cards_face_up or self.listener_seat in self.all_in
+            if not (idle and said == self._best_said):
+                messages += best
+            self._best_said = said
         return messages
 
     def best_hand_messages(self) -> list[Message]:
@@ -321,29 +330,11 @@ class Narrator:
             opening = self._text("your_turn.call_all_in", amount=cost, pot=pot)
         else:
             opening = self._text("your_turn.call", amount=cost, pot=pot)
-        sentences = [opening, self._text("your_turn.choices", choices=self._choices(legal))]
+        choices = choices_text(self._catalog, legal)
+        sentences = [opening, self._text("your_turn.choices", choices=choices)]
         if self.verbosity >= Verbosity.VERBOSE:
             sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
         return self._message("your_turn", sentences)
-
-    def _choices(self, legal: LegalActions) -> str:
-        choices: list[str] = []
-        if legal.can_check:
-            choices.append(self._text("choice.check"))
-        elif legal.can_call:
-            choices.append(
-                self._text("choice.call_all_in" if legal.call_is_all_in else "choice.call")
-            )
-        if legal.raise_kind is not None:
-            verb = "bet" if legal.raise_kind is ActionKind.BET else "raise"
-            low, high = amount(legal.min_raise_to), amount(legal.max_raise_to)
-            if legal.min_raise_to >= legal.max_raise_to:
-                choices.append(self._text(f"choice.{verb}_all_in", amount=high))
-            else:
-                choices.append(self._text(f"choice.{verb}", minimum=low, maximum=high))
-        if not legal.can_check:
-            choices.append(self._text("choice.fold"))
-        return self._catalog.join(choices, "or")
 
     # ------------------------------------------------------------------ actions
 
@@ -391,6 +382,7 @@ class Narrator:
     # ------------------------------------------------------------------ showdown
 
     def _hand_revealed(self, event: HandRevealed) -> list[Message]:
+        self._cards_face_up = True
         text = self._seat_text("revealed", event.seat, cards=card_list(event.cards, self.lang))
         brief = self._seat_text(
             "revealed", event.seat, cards=card_list(event.cards, self.lang, brief=True)
