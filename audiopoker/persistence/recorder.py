@@ -84,24 +84,26 @@ class GameRecorder:
 
     # --- the game's start ---------------------------------------------------------------
     def start(self, table: Table) -> None:
-        """Record the game's start: its statistics row and a first save at hand 0, so a
-        crash in the first hand still finds the game to resume."""
+        """Record the game's start (call it before the first hand, also when resuming): its
+        statistics row and a first save, so a crash in the first hand still finds the game
+        to resume."""
         self._guard(lambda: self._start(table))
 
     def _start(self, table: Table) -> None:
-        if table.hand_number == 0:
-            s = self.settings
-            self.store.stats.start_game(
-                self.game_id,
-                self.started_at,
-                player_name=None if self.human is None else self.names[self.human],
-                players=len(self.names),
-                chips=table.stacks[self.human] if self.human is not None else table.stacks[0],
-                blinds=(int(s.get("small_blind", 0)), int(s.get("big_blind", 0))),
-                ante=int(s.get("ante", 0)),
-                bots=str(s.get("bots", "")),
-                history_file=self.history.mark.file or None,
-            )
+        # Also on resume: the statistics may be new (an unreadable file was set aside).
+        s = self.settings
+        chips = s.get("chips")
+        self.store.stats.start_game(
+            self.game_id,
+            self.started_at,
+            player_name=None if self.human is None else self.names[self.human],
+            players=len(self.names),
+            chips=chips if isinstance(chips, int) else max(table.stacks),
+            blinds=(int(s.get("small_blind", 0)), int(s.get("big_blind", 0))),
+            ante=int(s.get("ante", 0)),
+            bots=str(s.get("bots", "")),
+            history_file=self.history.mark.file or None,
+        )
         if self.human is not None:
             self.store.write_save(self.saved_game(table))
 

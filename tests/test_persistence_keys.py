@@ -1,0 +1,189 @@
+"""The record keys and a resumed session: U tells the last hand again exactly as it was
+told at the table (read back from the hand history, also after a resume), J tells this
+game's numbers; a resumed Session continues with the saved table, bots and preferences."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
+    sys.path.insert(0, _HERE)
+
+from persistence_support import play_saved_game  # noqa: E402
+
+from audiopoker.bots.base import encode_rng  # noqa: E402
+from audiopoker.bots.levels import roster  # noqa: E402
+from audiopoker.engine.events import (  # noqa: E402
+    ActionRequired,
+    BlindsChanged,
+    Event,
+    GameEnded,
+    PlayerEliminated,
+)
+from audiopoker.engine.table import Table, TableConfig  # noqa: E402
+from audiopoker.game import BotSeat, Game  # noqa: E402
+from audiopoker.narration.narrator import Narrator  # noqa: E402
+from audiopoker.output.backends import RecordingBackend  # noqa: E402
+from audiopoker.output.message import Verbosity  # noqa: E402
+from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
+from audiopoker.persistence import GameRecorder, Store  # noqa: E402
+from audiopoker.ui.keymap import default_keymap  # noqa: E402
+from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
+from audiopoker.ui.record_texts import RecordText  # noqa: E402
+from audiopoker.ui.session import Session, Settings  # noqa: E402
+from audiopoker.ui.startup import saved_settings  # noqa: E402
+
+HANDS = 15
+NOT_IN_HISTORY = (ActionRequired, PlayerEliminated, GameEnded, BlindsChanged)
+
+
+class Told:
+    """What the player at ``seat`` heard of each hand at the table (turn prompts and the
+    game's own news aside), and, once the hand is recorded, what U says of it."""
+
+    def __init__(self, names: list[str], seat: int | None, lang: str, keys: RecordKeys) -> None:
+        self.narrator = Narrator(names, "es" if lang == "es" else "en", Verbosity.NORMAL, seat,
+                                 reveal_hole_cards=seat is None)  # fmt: skip
+        self.keys = keys
+        self.hand: list[str] = []
+        self.pairs: list[tuple[list[str], list[str]]] = []
+
+    def on_event(self, event: Event) -> None:
+        if not isinstance(event, NOT_IN_HISTORY):
+            self.hand.extend(message.text for message in self.narrator.narrate(event))
+
+    def on_hand_finished(self, table: Table) -> None:
+        replayed = [message.text for message in self.keys.replay()]
+        self.pairs.append((self.hand, replayed))
+        self.hand = []
+
+
+@pytest.mark.parametrize(("lang", "seat"), [("en", 0), ("es", 0), ("en", None)])
+def test_u_tells_each_hand_again_as_it_was_told(lang: str, seat: int | None) -> None:
+    rng = random.Random(21)
+    bots = roster("easy", 4, lang, rng, None)
+    names = [name for name, _ in bots]
+    table = Table(names, 80, TableConfig(), random.Random(rng.getrandbits(64)))
+    seats = [BotSeat(bot, index) for index, (_, bot) in enumerate(bots)]
+    store = Store(None)
+    store.open()
+    recorder = GameRecorder(
+        store, game_id="g", started_at="now", names=names, human=seat, settings={},
+        history=store.history("g"), bot_states=lambda: [None] * 4, prefs=dict,
+    )  # fmt: skip
+    text = RecordText("es" if lang == "es" else "en")
+    told = Told(names, seat, lang, RecordKeys(recorder, text, seat))
+    recorder.start(table)
+    Game(table, seats, [recorder, told]).run(max_hands=HANDS)
+    store.close()
+    assert len(told.pairs) == HANDS
+    for number, (heard, replayed) in enumerate(told.pairs, start=1):
+        assert replayed[0] == text.replay_start(number)
+        assert replayed[-1] == text.replay_end()
+        assert replayed[1:-1] == heard, number
+
+
+def session_game(store: Store | None = None, **settings: object) -> tuple[Session, Router]:
+    """A Session whose game we drive by hand (the key loop is not run)."""
+    backend = RecordingBackend()
+    router = Router(backend, policy=RoutingPolicy(echo=False))
+    values: dict[str, object] = dict(
+        players=3, chips=60, seed=5, bots="easy", bot_delay=0.0, bot_time_budget=None,
+        autopilot=True,
+    )  # fmt: skip
+    values.update(settings)
+    with create_pipe_input() as pipe:
+        session = Session(
+            Settings(**values),  # type: ignore[arg-type]
+            router,
+            default_keymap(),
+            input=pipe,
+            store=store,
+        )
+    return session, router
+
+
+def play(session: Session, max_hands: int | None = None) -> None:
+    """Play as Session.run does, without the key loop."""
+    session.recorder.start(session.table)
+    session.game.run(max_hands)
+
+
+def answers(router: Router, key: str, session: Session) -> list[str]:
+    backend = router.backend
+    assert isinstance(backend, RecordingBackend)
+    router.drain(5)
+    before = len(backend.spoken)
+    session.controller.key(key)
+    router.drain(5)
+    return backend.spoken[before:]
+
+
+def test_the_keys_through_the_keymap_in_a_session() -> None:
+    session, router = session_game(hands=3)
+    try:
+        said = answers(router, "u", session)
+        assert said == ["No hand has finished yet: nothing to replay."]
+        assert answers(router, "j", session) == ["No hand of yours has finished in this game yet."]
+        play(session)
+        said = answers(router, "u", session)
+        assert said[0] == "Replay of hand 3." and said[-1] == "End of the replay."
+        assert any(line.startswith("Your cards: ") for line in said)
+        numbers = answers(router, "j", session)
+        assert numbers[0].startswith("This game: 3 hands played; you won ")
+        assert numbers[2].startswith(("Biggest pot you won: ", "You have not won a pot yet."))
+        assert "percent of your hands (VPIP)" in numbers[3]
+    finally:
+        router.close()
+
+
+def test_a_watched_game_has_no_numbers_of_yours() -> None:
+    session, router = session_game(hands=1, watch=True, autopilot=False)
+    try:
+        play(session)
+        assert answers(router, "j", session) == ["You are watching: no numbers of yours are kept."]
+        assert answers(router, "u", session)[0] == "Replay of hand 1."
+    finally:
+        router.close()
+
+
+def test_a_resumed_session_continues_the_saved_game(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=5, seed=9)
+    store = Store(tmp_path)
+    store.open()
+    backend = RecordingBackend()
+    router = Router(backend, policy=RoutingPolicy(echo=False))
+    try:
+        settings = saved_settings(saved, "en", autopilot=True)
+        with create_pipe_input() as pipe:
+            session = Session(
+                settings, router, default_keymap(), input=pipe, store=store, saved=saved
+            )
+        assert session.table.names == saved.names
+        assert session.table.snapshot() == saved.table
+        assert encode_rng(session.table.rng) == saved.table_rng
+        for seat in session.bot_seats[1:]:
+            assert seat.bot.state() == saved.bots[seat.seat]  # type: ignore[attr-defined]
+        assert session.pacer.delay == 0.5 and router.verbosity is Verbosity.VERBOSE
+        session.greet()
+        router.drain(5)
+        chips = saved.table.stacks[0]
+        assert backend.spoken == [f"Game resumed from the start of hand 6. You have {chips} chips."]
+        said = answers(router, "u", session)  # read back from the history file
+        assert said[0] == "Replay of hand 5." and said[-1] == "End of the replay."
+        numbers = answers(router, "j", session)
+        assert numbers[0].startswith("This game: 5 hands played")
+        session.pacer.delay = 0.0  # the saved pace was checked above; play fast now
+        play(session, max_hands=2)
+        after = store.load().saved
+        assert after is not None and after.hand_number == 7 and after.game_id == saved.game_id
+    finally:
+        router.close()
+        store.close()
