@@ -130,7 +130,10 @@ def test_your_turn_variants() -> None:
         "Puedes pagar y quedarte all-in o retirarte."
     ]
     shove = ActionRequired(3, legal(min_raise_to=30, max_raise_to=30))
-    assert "go all in, raising to 30" in texts(narrator().narrate(shove))[0]
+    assert texts(narrator("es").narrate(shove)) == [
+        "Te toca: pagar cuesta 4, con 10 en el bote. Puedes pagar, subir all-in a 30 o retirarte."
+    ]
+    assert "You can call, raise all in to 30, or fold." in texts(narrator().narrate(shove))[0]
     assert texts(narrator(verbosity=Verbosity.BRIEF).narrate(ActionRequired(3, legal()))) == [
         "Your turn: 4 to call."
     ]
@@ -270,7 +273,7 @@ def test_elimination_blinds_and_game_end() -> None:
         "Beto is out of chips. Final place: fourth."
     ]
     assert texts(narrator("es").narrate(PlayerEliminated(3, 2))) == [
-        "Te quedas sin fichas. Puesto final: segundo."
+        "Te quedas sin fichas: la partida se acaba para ti. Puesto final: segundo."
     ]
     assert texts(narrator("es").narrate(BlindsChanged(2, 4, 1))) == [
         "Nuevas ciegas: 2 y 4, con un ante de 1."
