@@ -1,5 +1,9 @@
 """The translation catalogs: complete in both languages, placeholders matching, no English
-left in Spanish, every key the code asks for present, and shipped inside the package."""
+left in Spanish, every key the code asks for present, and shipped inside the package.
+
+Every domain is checked: the narration's (``audiopoker``), the output layer's
+(``output``: history and clipboard answers, speech-test), the commands' (``commands``:
+replay refusals) and the key loop's (``ui``)."""
 
 from __future__ import annotations
 
@@ -14,10 +18,14 @@ from pathlib import Path
 import pytest
 
 from audiopoker.cards import Rank, Suit
+from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
 from audiopoker.engine.errors import ErrorReason
+from audiopoker.engine.phh import PhhProblem
 from audiopoker.evaluator import Category
+from audiopoker.i18n import shipped_domains
 from audiopoker.narration import LANGUAGES, Position, get_catalog
 from audiopoker.narration.catalog import (
+    DOMAIN,
     LOCALE_DIR,
     SAME_IN_SPANISH,
     MissingMessageError,
@@ -27,19 +35,44 @@ from audiopoker.narration.catalog import (
     po_path,
 )
 from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
+from audiopoker.output.texts import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [
-    *sorted((ROOT / "audiopoker" / "narration").glob("*.py")),
-    ROOT / "audiopoker/commands/showdown.py",
-    ROOT / "audiopoker/commands/replay.py",
-]
+PACKAGE = ROOT / "audiopoker"
+# Each domain whose keys the code writes out in full, with the files that look them up.
+# (The ui domain's keys are built as "ui." + a short key; its catalog is checked whole.)
+DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
+    DOMAIN: (
+        LOCALE_DIR,
+        [
+            *sorted((PACKAGE / "narration").glob("*.py")),
+            PACKAGE / "i18n.py",  # Catalog.join: the list.* patterns
+            PACKAGE / "commands/showdown.py",
+            PACKAGE / "commands/replay.py",
+        ],
+    ),
+    OUTPUT_DOMAIN: (
+        OUTPUT_LOCALE_DIR,
+        [*sorted((PACKAGE / "output").glob("*.py")), PACKAGE / "commands/speech_test.py"],
+    ),
+    COMMANDS_DOMAIN: (COMMANDS_LOCALE_DIR, [PACKAGE / "commands/replay.py"]),
+}
+SOURCES = DOMAIN_SOURCES[DOMAIN][1]
 KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")
 
 
 def test_catalogs_are_complete_and_consistent() -> None:
     assert catalog_problems() == []
     assert len(SAME_IN_SPANISH) < 20  # loanwords, not a way to skip translating
+
+
+def test_the_package_ships_every_domain_this_test_knows() -> None:
+    assert {domain for domain, _ in shipped_domains()} == {*DOMAIN_SOURCES, "ui"}
+
+
+@pytest.mark.parametrize(("domain", "directory"), shipped_domains())
+def test_every_domain_is_complete_and_consistent(domain: str, directory: Path) -> None:
+    assert catalog_problems(domain, directory) == []
 
 
 def test_the_check_catches_real_problems(tmp_path: Path) -> None:
@@ -60,15 +93,17 @@ def test_the_check_catches_real_problems(tmp_path: Path) -> None:
     assert "c: the Spanish text is the English text" in problems
 
 
-def looked_up_keys() -> tuple[set[str], list[re.Pattern[str]]]:
-    """Keys written in the code: literal ones, and f-string patterns (``f"rank.{name}"``).
+def looked_up_keys(domain: str = DOMAIN) -> tuple[set[str], list[re.Pattern[str]]]:
+    """Keys of ``domain`` written in the code: literal ones, and f-string patterns
+    (``f"rank.{name}"``).
 
     A string counts when its first dotted segment is a family of the catalog (rank, hand,
     action, ...), so patterns stay inside their family."""
-    families = {key.split(".")[0] for key in catalog_keys()}
+    directory, sources = DOMAIN_SOURCES[domain]
+    families = {key.split(".")[0] for key in catalog_keys(domain, directory)}
     literals: set[str] = set()
     patterns: list[re.Pattern[str]] = []
-    for source in SOURCES:
+    for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if KEY.fullmatch(node.value) and node.value.split(".")[0] in families:
@@ -87,10 +122,17 @@ def looked_up_keys() -> tuple[set[str], list[re.Pattern[str]]]:
     return literals, patterns
 
 
-def test_every_key_the_code_asks_for_exists() -> None:
-    keys = catalog_keys()
+def test_the_scan_finds_the_lookups() -> None:
     literals, patterns = looked_up_keys()
-    assert len(literals) > 80 and len(patterns) > 15  # the scan found the lookups
+    assert len(literals) > 80 and len(patterns) > 15
+    assert len(looked_up_keys(OUTPUT_DOMAIN)[0]) > 30
+    assert len(looked_up_keys(COMMANDS_DOMAIN)[1]) >= 3
+
+
+@pytest.mark.parametrize("domain", list(DOMAIN_SOURCES))
+def test_every_key_the_code_asks_for_exists(domain: str) -> None:
+    keys = catalog_keys(domain, DOMAIN_SOURCES[domain][0])
+    literals, patterns = looked_up_keys(domain)
     for literal in (literal for literal in literals if "." in literal):
         # _seat_text and _seat_plural add ".you" / ".other"
         assert literal in keys or {f"{literal}.you", f"{literal}.other"} <= keys, literal
@@ -98,15 +140,29 @@ def test_every_key_the_code_asks_for_exists() -> None:
         assert any(pattern.fullmatch(key) for key in keys), pattern.pattern
 
 
-def test_every_catalog_key_is_used() -> None:
-    literals, patterns = looked_up_keys()
+@pytest.mark.parametrize("domain", list(DOMAIN_SOURCES))
+def test_every_catalog_key_is_used(domain: str) -> None:
+    literals, patterns = looked_up_keys(domain)
     expanded = literals | {f"{key}.{who}" for key in literals for who in ("you", "other")}
     unused = [
         key
-        for key in catalog_keys()
+        for key in catalog_keys(domain, DOMAIN_SOURCES[domain][0])
         if key not in expanded and not any(p.fullmatch(key) for p in patterns)
     ]
     assert unused == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_replay_refusal_has_its_sentence(lang: str) -> None:
+    """The replay command names every problem and engine reason in words, not enum values."""
+    catalog = get_catalog(lang, COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR)  # type: ignore[arg-type]
+    keys = [f"phh.problem.{p.value}" for p in PhhProblem if p is not PhhProblem.ILLEGAL_ACTION]
+    keys += [f"phh.reason.{reason.value}" for reason in ErrorReason]
+    for key in keys:
+        try:
+            catalog._translations.gettext(key)
+        except MissingMessageError:
+            pytest.fail(f"{key} is missing in {lang}")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -176,10 +232,11 @@ def test_placeholders_are_format_fields() -> None:
 
 
 def test_po_files_are_package_data() -> None:
-    for lang in LANGUAGES:
-        path = LOCALE_DIR / lang / "LC_MESSAGES" / "audiopoker.po"
-        assert path.is_file()
-        assert path.is_relative_to(ROOT / "audiopoker")
+    for domain, directory in [(DOMAIN, LOCALE_DIR), *shipped_domains()]:
+        for lang in LANGUAGES:
+            path = po_path(lang, domain, directory)
+            assert path.is_file()
+            assert path.is_relative_to(PACKAGE)
 
 
 @pytest.mark.skipif(
@@ -196,3 +253,6 @@ def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for lang in LANGUAGES:
         assert f"audiopoker/narration/locale/{lang}/LC_MESSAGES/audiopoker.po" in names
+        for domain, directory in shipped_domains():
+            path = po_path(lang, domain, directory)
+            assert path.relative_to(ROOT).as_posix() in names

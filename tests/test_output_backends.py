@@ -129,8 +129,16 @@ def test_ao2_probe_explains_each_skip_and_keeps_stdout_clean(
     # What the library printed becomes the reason (or, without python3-speechd, the import).
     assert "python3-speechd" in reasons["accessible-output2 Linux Speech Dispatcher"].reason
     assert "OSError" in reasons["accessible-output2 Dolphin"].reason
-    assert "TimeoutError" in reasons["accessible-output2 Hanging Reader"].reason
+    hanging = reasons["accessible-output2 Hanging Reader"]
+    assert hanging.reason == "no answer within 0.3 s"
+    assert hanging.reason_in("es") == "sin respuesta en 0.3 s"
     assert "not a screen reader" in reasons["accessible-output2 sapi5"].reason
+    assert reasons["accessible-output2 sapi5"].reason_in("es") == (
+        "un motor de voz, no un lector de pantalla"
+    )
+    # A library's own words have no translation: they are shown as they are in any language.
+    dolphin = reasons["accessible-output2 Dolphin"]
+    assert dolphin.reason_in("es") == dolphin.reason
     assert reasons["accessible-output2 NVDA"].ok
     assert "not needed" in reasons["accessible-output2 jaws"].reason
     assert backend is not None and backend.name == "accessible-output2 NVDA"

@@ -333,6 +333,34 @@ def test_copy_without_a_clipboard_says_it_is_not_available() -> None:
     assert backend.spoken[-1] == "The clipboard is not available on this system."
 
 
+def test_clipboard_answers_come_in_spanish_from_the_output_catalog() -> None:
+    """Nothing to copy, and no clipboard: said (and brailled) in Spanish, never stored in
+    the history the player walks."""
+    backend = RecordingBackend()
+    with Router(backend, clipboard=lambda text: False, lang="es") as router:
+        assert router.copy_current() is False
+        router.drain()  # an answer cuts off what is queued: let each be heard
+        router.send(Message("x", "uno"))
+        router.drain()
+        assert router.copy_current() is False
+        router.drain()
+        assert [message.text for message in router.history] == ["uno"]
+    assert backend.spoken == [
+        "Todavía no hay nada que copiar.",
+        "uno",
+        "El portapapeles no está disponible en este sistema.",
+    ]
+    assert backend.brailled == backend.spoken
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    backend = RecordingBackend()
+    with Router(backend, lang="fr") as router:
+        router.history_previous()
+        router.drain()
+    assert backend.spoken == ["No messages yet."]
+
+
 class ExplodingBackend(RecordingBackend):
     def speak(self, text: str, interrupt: bool) -> None:
         if text == "boom":

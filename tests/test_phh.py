@@ -689,6 +689,38 @@ def test_replay_refuses_in_spanish(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no es el turno de este jugador" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            phh([*DEAL3, "p3 cbr 3"]),
+            "actions[3] 'p3 cbr 3': por debajo del mínimo (jugador p3, mínimo 4, máximo 200, "
+            "pedido 3)",
+        ),
+        ("variant = 'NT'\nantes = [0,\n", "TOML no válido: "),
+        (phh(DEAL3, variant="FT"), "la variante 'FT' no está soportada (solo NT, Texas hold'em"),
+        (phh(["d dh p1 AsKs", "d dh p2 AsQc"]), "la carta As aparece dos veces"),
+    ],
+)
+def test_replay_refusals_come_in_spanish_from_the_catalog(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: str
+) -> None:
+    assert _run(tmp_path, text, "--lang", "es") == 2
+    (said,) = capsys.readouterr().err.splitlines()
+    assert said.startswith("audiopoker replay: ") and line in said
+
+
+def test_an_unreadable_file_is_refused_in_spanish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.phh"
+    path.write_bytes("variant = 'NT' # año".encode("latin-1"))
+    assert _replay_command(str(path), "--lang", "es") == 2
+    assert capsys.readouterr().err.endswith(": el archivo no es texto UTF-8\n")
+    assert _replay_command(str(tmp_path / "nowhere.phh"), "--lang", "es") == 2
+    assert ": no se puede leer: " in capsys.readouterr().err
+
+
 def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _replay_command(str(tmp_path / "nowhere.phh")) == 2
     assert len(capsys.readouterr().err.splitlines()) == 1

@@ -22,6 +22,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Final
 
+from audiopoker import i18n
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
     ActionRequired,
@@ -33,6 +34,7 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.phh import ActionType, HandHistory, PhhError, PhhProblem, loads, loads_all
 from audiopoker.engine.phh_replay import Replay, replay
+from audiopoker.i18n import Catalog, MissingMessageError
 from audiopoker.narration import LANGUAGES, Language, Narrator, get_catalog
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message, Verbosity
@@ -107,10 +109,10 @@ def _refuse(line: str) -> int:
 
 
 def _io_reason(error: OSError | UnicodeDecodeError, lang: str) -> str:
+    catalog = _catalog(lang)
     if isinstance(error, UnicodeDecodeError):
-        return "el archivo no es texto UTF-8" if lang == "es" else "the file is not UTF-8 text"
-    reason = error.strerror or str(error)
-    return f"no se puede leer: {reason}" if lang == "es" else f"cannot read it: {reason}"
+        return catalog.text("phh.file.not_utf8")
+    return catalog.text("phh.file.unreadable", reason=error.strerror or str(error))
 
 
 def to_json(result: Replay) -> dict[str, Any]:
@@ -205,143 +207,45 @@ def _tell(results: list[Replay], args: argparse.Namespace, lang: Language) -> No
 
 # ---------------------------------------------------------------- refusals
 
-_PROBLEMS: Final[dict[PhhProblem, tuple[str, str]]] = {
-    PhhProblem.BAD_TOML: ("bad TOML: {message}", "TOML no válido: {message}"),
-    PhhProblem.MISSING_FIELD: ("the field {name} is missing", "falta el campo {name}"),
-    PhhProblem.BAD_FIELD: ("{name} must be {expected}", "{name} debe ser {expected}"),
-    PhhProblem.UNSUPPORTED_VARIANT: (
-        "variant {variant!r} is not supported (only NT, No-Limit Texas hold'em)",
-        "la variante {variant!r} no está soportada (solo NT, Texas hold'em sin límite)",
-    ),
-    PhhProblem.UNSUPPORTED_FORCED_BETS: (
-        "our rules do not play these {name} (straddles, uneven antes, or a minimum bet "
-        "other than the big blind)",
-        "nuestras reglas no juegan estos {name} (straddles, antes desiguales o apuesta "
-        "mínima distinta de la ciega grande)",
-    ),
-    PhhProblem.BAD_SETUP: ("our engine refuses this table", "nuestro motor rechaza esta mesa"),
-    PhhProblem.BAD_ACTION: ("not an NT action", "no es una acción de NT"),
-    PhhProblem.BAD_PLAYER: (
-        "there is no player {player} (the hand has {players})",
-        "no hay jugador {player} (la mano tiene {players})",
-    ),
-    PhhProblem.BAD_CARD: ("{card!r} is not a card", "{card!r} no es una carta"),
-    PhhProblem.BAD_AMOUNT: (
-        "{amount!r} is not a whole number of chips",
-        "{amount!r} no es un número entero de fichas",
-    ),
-    PhhProblem.DUPLICATE_CARD: (
-        "the card {card} appears twice",
-        "la carta {card} aparece dos veces",
-    ),
-    PhhProblem.WRONG_CARD_COUNT: (
-        "{got} cards where {expected} are needed",
-        "{got} cartas donde hacen falta {expected}",
-    ),
-    PhhProblem.DEALT_TWICE: (
-        "this player was already dealt",
-        "este jugador ya tenía cartas",
-    ),
-    PhhProblem.NOT_DEALT: (
-        "{player} was never dealt hole cards",
-        "{player} no recibió cartas",
-    ),
-    PhhProblem.DEAL_AFTER_BETTING: (
-        "hole cards dealt after the betting began",
-        "cartas repartidas después de empezar las apuestas",
-    ),
-    PhhProblem.SHOWN_CARDS_DIFFER: (
-        "shows {shown} but was dealt {dealt}",
-        "muestra {shown} pero recibió {dealt}",
-    ),
-    PhhProblem.TOO_MANY_BOARD_CARDS: (
-        "more than five board cards",
-        "más de cinco cartas comunitarias",
-    ),
-    PhhProblem.BOARD_TOO_EARLY: (
-        "board cards dealt while the betting round is still open",
-        "cartas comunitarias repartidas con la ronda de apuestas abierta",
-    ),
-    PhhProblem.BOARD_NOT_DEALT: (
-        "a player acts before the {street} is dealt",
-        "un jugador actúa antes de repartir el {street}",
-    ),
-    PhhProblem.SHOW_TOO_EARLY: (
-        "a show or muck while the betting is still open",
-        "muestra o descarta con las apuestas abiertas",
-    ),
-    PhhProblem.SHOW_BY_FOLDED: (
-        "a folded player shows or mucks",
-        "un jugador retirado muestra o descarta",
-    ),
-    PhhProblem.MUCKED_WINNER: (
-        "the history mucks a hand that wins under our rules (cards speak)",
-        "la historia descarta una mano que gana con nuestras reglas (las cartas hablan)",
-    ),
-}
-
-_ENGINE_REASONS: Final[dict[str, tuple[str, str]]] = {
-    "not_your_turn": ("it is not this player's turn", "no es el turno de este jugador"),
-    "hand_over": ("the hand is already over", "la mano ya terminó"),
-    "cannot_check": ("cannot check: there is a bet to call", "no puede pasar: hay que igualar"),
-    "nothing_to_call": ("there is nothing to call", "no hay nada que igualar"),
-    "cannot_bet": ("cannot bet: there is already a bet", "no puede apostar: ya hay apuesta"),
-    "nothing_to_raise": ("there is no bet to raise", "no hay apuesta que subir"),
-    "raise_not_reopened": (
-        "a short all-in did not reopen the raising for this player",
-        "un all-in corto no reabrió las subidas para este jugador",
-    ),
-    "no_chips_to_raise": (
-        "calling takes all of this player's chips: no raise is possible",
-        "igualar ya cuesta todas sus fichas: no puede subir",
-    ),
-    "no_opponent_can_call": (
-        "every opponent is all in: no bet or raise is possible",
-        "todos los rivales están all-in: no cabe apostar ni subir",
-    ),
-    "below_minimum": ("below the minimum", "por debajo del mínimo"),
-    "above_maximum": ("above the maximum (the player's stack)", "por encima del máximo"),
-    "missing_amount": ("the amount is missing", "falta la cantidad"),
-}
+COMMANDS_DOMAIN: Final = "commands"
+COMMANDS_LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 
 
-_DETAIL_LABELS: Final[dict[str, tuple[str, str]]] = {
-    "seat": ("player", "jugador"),
-    "actor": ("to act", "le toca a"),
-    "to_call": ("to call", "para igualar"),
-    "minimum": ("minimum", "mínimo"),
-    "maximum": ("maximum", "máximo"),
-    "amount": ("asked", "pedido"),
-}
+def _catalog(lang: str) -> Catalog:
+    """The commands' sentences (why a history is refused) in ``lang``."""
+    return i18n.get_catalog(i18n.language_or_default(lang), COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR)
 
 
 def describe_error(error: PhhError, lang: str = "en") -> str:
     """One line: which action (index into ``actions`` and its text) and why."""
-    es = lang == "es"
+    catalog = _catalog(lang)
     where = ""
     if error.index is not None:
         where = f"actions[{error.index}] {error.text!r}: "
     if error.problem is PhhProblem.ILLEGAL_ACTION and error.cause is not None:
-        return where + _engine_reason(error.cause, es)
-    wording = _PROBLEMS.get(error.problem)
-    if wording is None:
-        return where + error.problem.value
+        return where + _engine_reason(error.cause, catalog)
     try:
-        why = wording[1 if es else 0].format(**error.details)
-    except (KeyError, IndexError):
+        why = catalog.text(f"phh.problem.{error.problem.value}", **error.details)
+    except (KeyError, IndexError, MissingMessageError):  # details the sentence lacks
         why = error.problem.value
     if error.cause is not None:
-        why += f" ({_engine_reason(error.cause, es)})"
+        why += f" ({_engine_reason(error.cause, catalog)})"
     return where + why
 
 
-def _engine_reason(cause: PokerError, es: bool) -> str:
-    wording = _ENGINE_REASONS.get(cause.reason.value)
-    why = wording[1 if es else 0] if wording is not None else cause.reason.value.replace("_", " ")
+def _engine_reason(cause: PokerError, catalog: Catalog) -> str:
+    why = catalog.text(f"phh.reason.{cause.reason.value}")
     # Seats are PHH player indices: name them p1, p2, ... as the file does.
     numbers = ", ".join(
-        f"{_DETAIL_LABELS.get(key, (key, key))[es]} "
+        f"{_detail_label(key, catalog)} "
         + (f"p{value + 1}" if key in ("seat", "actor") else str(value))
         for key, value in cause.details.items()
     )
     return f"{why} ({numbers})" if numbers else why
+
+
+def _detail_label(key: str, catalog: Catalog) -> str:
+    try:
+        return catalog.text(f"phh.detail.{key}")
+    except MissingMessageError:  # a detail without a label keeps its field name
+        return key

@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from audiopoker.i18n import LANGUAGES
 from audiopoker.output.backends import Attempt
 from audiopoker.output.factory import (
     VERBOSITY_CHOICES,
@@ -15,52 +16,19 @@ from audiopoker.output.factory import (
     select_backend,
 )
 from audiopoker.output.message import Message, Verbosity
-
-# The sentences of this command, until the narration's catalogs take them over.
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "spoken": "Speech test. Speaking through {speech}. Braille: {braille}.",
-        "spoken_end": "If you can hear or read this, output works.",
-        "none": "none",
-        "active": "Active speech: {speech}",
-        "braille": "Braille: {braille}",
-        "echo": "Console echo: {state}",
-        "on": "on",
-        "off": "off",
-        "skipped": "Skipped {name}: {reason}",
-        "fallback": "The requested output ({requested}) is not available; using {stage}.",
-        "timeout": "Speech did not finish within {seconds} seconds.",
-    },
-    "es": {
-        "spoken": "Prueba de voz. Hablo a través de {speech}. Braille: {braille}.",
-        "spoken_end": "Si puedes oír o leer esto, la salida funciona.",
-        "none": "ninguno",
-        "active": "Voz activa: {speech}",
-        "braille": "Braille: {braille}",
-        "echo": "Eco en la consola: {state}",
-        "on": "activado",
-        "off": "desactivado",
-        "skipped": "Descartado {name}: {reason}",
-        "fallback": "La salida pedida ({requested}) no está disponible; uso {stage}.",
-        "timeout": "La voz no terminó en {seconds} segundos.",
-    },
-}
+from audiopoker.output.texts import output_catalog
 
 WAIT_SECONDS = 15.0
 
 
-def _say(lang: str, key: str, **values: Any) -> str:
-    table = STRINGS.get(lang, STRINGS["en"])
-    return table[key].format(**values)
-
-
-def _skipped_by_reason(attempts: list[Attempt]) -> dict[str, list[str]]:
-    """Skipped backends grouped by reason, in the order tried (one line per reason keeps
-    the list short: most of Prism's backends are "not built for this system")."""
+def _skipped_by_reason(attempts: list[Attempt], lang: str) -> dict[str, list[str]]:
+    """Skipped backends grouped by reason (said in ``lang``), in the order tried (one line
+    per reason keeps the list short: most of Prism's backends are "not built for this
+    system")."""
     grouped: dict[str, list[str]] = {}
     for attempt in attempts:
         if not attempt.ok and attempt.name != "none":
-            grouped.setdefault(attempt.reason, []).append(attempt.name)
+            grouped.setdefault(attempt.reason_in(lang), []).append(attempt.name)
     return grouped
 
 
@@ -72,7 +40,7 @@ def register(subparsers: Any) -> None:
         description="Say through the chosen output which speech and braille paths are "
         "active, and print why each other one was skipped.",
     )
-    parser.add_argument("--lang", choices=tuple(STRINGS), default="en", help="language")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language")
     add_output_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -81,8 +49,9 @@ def run(args: argparse.Namespace, stream: TextIO | None = None) -> int:
     """Run the test; 0 when the requested output is active, 1 when it fell back."""
     out = stream if stream is not None else sys.stdout
     lang: str = args.lang
+    say = output_catalog(lang).text
     selection = select_backend(args.output, lang, args.rate, args.volume)
-    braille = selection.braille if selection.braille != "none" else _say(lang, "none")
+    braille = selection.braille if selection.braille != "none" else say("speech_test.none")
     router = router_for(
         selection,
         transcript=args.transcript,
@@ -95,30 +64,33 @@ def run(args: argparse.Namespace, stream: TextIO | None = None) -> int:
         router.send(
             Message(
                 "speech_test",
-                _say(lang, "spoken", speech=selection.speech, braille=braille),
+                say("speech_test.spoken", speech=selection.speech, braille=braille),
                 braille=f"{selection.speech} / {braille}",
             )
         )
-        router.send(Message("speech_test", _say(lang, "spoken_end")))
+        router.send(Message("speech_test", say("speech_test.spoken_end")))
         lines = [
-            _say(lang, "active", speech=selection.speech),
-            _say(lang, "braille", braille=braille),
-            _say(lang, "echo", state=_say(lang, "on" if router.policy.echo else "off")),
+            say("speech_test.active", speech=selection.speech),
+            say("speech_test.braille", braille=braille),
+            say(
+                "speech_test.echo",
+                state=say("speech_test.on" if router.policy.echo else "speech_test.off"),
+            ),
         ]
         lines += [
-            _say(lang, "skipped", name=", ".join(names), reason=reason)
-            for reason, names in _skipped_by_reason(selection.attempts).items()
+            say("speech_test.skipped", name=", ".join(names), reason=reason)
+            for reason, names in _skipped_by_reason(selection.attempts, lang).items()
         ]
         if not selection.satisfied:
             lines.append(
-                _say(lang, "fallback", requested=selection.requested, stage=selection.stage)
+                say("output.fallback", requested=selection.requested, stage=selection.stage)
             )
         for line in lines:
             out.write(line + "\n")
         out.flush()
         # Let the voice finish before the process (and a TTS thread with it) ends.
         if not router.wait_until_quiet(timeout=WAIT_SECONDS):
-            out.write(_say(lang, "timeout", seconds=int(WAIT_SECONDS)) + "\n")
+            out.write(say("speech_test.timeout", seconds=int(WAIT_SECONDS)) + "\n")
     finally:
         router.close()
     return 0 if selection.satisfied else 1

@@ -5,14 +5,20 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Mapping
-from typing import Final, Literal, TypeAlias
+from typing import Final
 
 from audiopoker.engine.errors import ConfigError, ErrorReason
 
-Language: TypeAlias = Literal["en", "es"]
+# The languages live at the bottom of the layers (audiopoker.i18n); re-exported here.
+from audiopoker.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language
 
-LANGUAGES: Final[tuple[Language, ...]] = ("en", "es")
-DEFAULT_LANGUAGE: Final[Language] = "en"
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Language",
+    "language_of_locale",
+    "resolve_language",
+]
 
 # The variables gettext consults, in its order of precedence.
 _LOCALE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

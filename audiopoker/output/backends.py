@@ -8,6 +8,8 @@ import threading
 from dataclasses import dataclass
 from typing import Literal, Protocol, TextIO, runtime_checkable
 
+from audiopoker.output.texts import text as output_text
+
 
 @runtime_checkable
 class Backend(Protocol):
@@ -197,9 +199,37 @@ class PairBackend:
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One backend the selection tried: chosen (``ok``) or skipped, and why."""
+    """One backend the selection tried: chosen (``ok``) or skipped, and why.
+
+    ``reason`` is the English text (for logs). When the reason is one of ours, ``key``
+    names its sentence in the output catalog and ``fields`` fill it, so ``speech-test``
+    can say it in the player's language (:meth:`reason_in`); a reason that is only the
+    text of a library's error has no key and is shown as it is.
+    """
 
     stage: str
     name: str
     ok: bool
     reason: str
+    key: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def said(cls, stage: str, name: str, ok: bool, key: str, /, **fields: object) -> Attempt:
+        """An attempt whose reason is the catalog sentence ``key`` (``attempt.*``).
+
+        >>> Attempt.said("braille", "BrlAPI", True, "attempt.brltty_running").reason
+        'BRLTTY is running'
+        """
+        shown = {field: str(value) for field, value in fields.items()}
+        return cls(stage, name, ok, output_text(key, "en", **shown), key, tuple(shown.items()))
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in ``lang``: the catalog's sentence, or the error's own text.
+
+        >>> Attempt.said("tts", "pyttsx3", True, "attempt.voice", voice="Mónica").reason_in("es")
+        'voz Mónica'
+        """
+        if not self.key:
+            return self.reason
+        return output_text(self.key, lang, **dict(self.fields))

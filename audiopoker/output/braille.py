@@ -77,18 +77,18 @@ def probe_brlapi() -> tuple[BrlapiBackend | None, Attempt]:
     try:
         brlapi = import_system_module("brlapi")
     except ImportError:
-        return None, Attempt(STAGE, "BrlAPI", False, "brlapi module not found (python3-brlapi)")
+        return None, Attempt.said(STAGE, "BrlAPI", False, "attempt.brlapi_missing")
     except Exception as error:  # a compiled module built for another Python
-        return None, Attempt(STAGE, "BrlAPI", False, f"brlapi module failed to load: {error}")
+        return None, Attempt.said(STAGE, "BrlAPI", False, "attempt.brlapi_failed", error=error)
     try:
         connection = brlapi.Connection()
     except Exception as error:  # brlapi.ConnectionError when BRLTTY is not running
-        return None, Attempt(STAGE, "BrlAPI", False, f"BRLTTY not reachable: {error}")
+        return None, Attempt.said(STAGE, "BrlAPI", False, "attempt.brltty_unreachable", error=error)
     try:
         connection.enterTtyModeWithPath()
     except Exception as error:
         with contextlib.suppress(Exception):
             connection.closeConnection()
-        return None, Attempt(STAGE, "BrlAPI", False, f"could not take the display: {error}")
+        return None, Attempt.said(STAGE, "BrlAPI", False, "attempt.display_taken", error=error)
     backend = BrlapiBackend(connection)
-    return backend, Attempt(STAGE, backend.name, True, "BRLTTY is running")
+    return backend, Attempt.said(STAGE, backend.name, True, "attempt.brltty_running")

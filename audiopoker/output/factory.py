@@ -24,13 +24,14 @@ from audiopoker.output.backends import (
     SilentBackend,
 )
 from audiopoker.output.braille import probe_brlapi
-from audiopoker.output.message import Verbosity
+from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.output.screenreader import (
     prism_disabled,
     probe_accessible_output2,
     probe_prism,
 )
+from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 from audiopoker.output.tts import TtsBackend, tts_problem
 
@@ -60,13 +61,19 @@ class Selection:
 
 def _screen_reader(lang: str, attempts: list[Attempt]) -> Backend | None:
     if prism_disabled():
-        attempts.append(Attempt("screen reader", "prism", False, "disabled by AUDIOPOKER_NO_PRISM"))
+        attempts.append(Attempt.said("screen reader", "prism", False, "attempt.prism_disabled"))
     else:
         chosen_prism, tried = probe_prism(lang)
         attempts.extend(tried)
         if chosen_prism is not None:
             attempts.append(
-                Attempt("screen reader", "accessible-output2", False, "not needed: prism found one")
+                Attempt.said(
+                    "screen reader",
+                    "accessible-output2",
+                    False,
+                    "attempt.not_needed",
+                    chosen=chosen_prism.name,
+                )
             )
             return chosen_prism
     chosen_ao2, tried = probe_accessible_output2(lang)
@@ -79,14 +86,18 @@ def _tts(
 ) -> Backend | None:
     problem = tts_problem()
     if problem is not None:
-        attempts.append(Attempt("tts", "pyttsx3", False, problem))
+        attempts.append(problem)
         return None
     try:
         backend = TtsBackend(lang=lang, rate=rate, volume=volume)
     except Exception as error:  # no engine, no espeak library, COM failure, …
         attempts.append(Attempt("tts", "pyttsx3", False, f"{type(error).__name__}: {error}"))
         return None
-    attempts.append(Attempt("tts", backend.name, True, f"voice {backend.voice or 'default'}"))
+    name = backend.name
+    if backend.voice:
+        attempts.append(Attempt.said("tts", name, True, "attempt.voice", voice=backend.voice))
+    else:
+        attempts.append(Attempt.said("tts", name, True, "attempt.voice_default"))
     return backend
 
 
@@ -119,9 +130,9 @@ def select_backend(
         # The console sink prints every message; speech itself goes nowhere.
         speech = SilentBackend("console")
         if output == "console":
-            attempts.append(Attempt("console", "console", True, "requested"))
+            attempts.append(Attempt.said("console", "console", True, "attempt.requested"))
         else:
-            attempts.append(Attempt("console", "console", True, "nothing else was available"))
+            attempts.append(Attempt.said("console", "console", True, "attempt.nothing_else"))
     backend: Backend = speech
     braille = "none"
     if use_brlapi and output != "console" and sys.platform.startswith("linux"):
@@ -131,9 +142,9 @@ def select_backend(
             backend, braille = PairBackend(speech, display), display.name
     if braille == "none" and getattr(speech, "has_braille", False):
         braille = f"{speech.name} braille"
-        attempts.append(Attempt("braille", braille, True, "the screen reader's own display"))
+        attempts.append(Attempt.said("braille", braille, True, "attempt.own_braille"))
     elif braille == "none":
-        attempts.append(Attempt("braille", "none", False, "no braille path found"))
+        attempts.append(Attempt.said("braille", "none", False, "attempt.no_braille"))
     return Selection(output, backend, speech.name, braille, stage, reads_console, attempts)
 
 
@@ -149,16 +160,23 @@ def build_router(
 ) -> Router:
     """The router the game uses. ``echo`` None picks the default: off when a screen reader
     already reads the terminal (it would say every line twice) and for ``silent``, on
-    otherwise. ``stream`` is where the console prints (stdout by default)."""
+    otherwise. ``stream`` is where the console prints (stdout by default).
+
+    When the requested output is not available, the router's first message says so in the
+    player's language (``audiopoker speech-test`` tells why)."""
     selection = select_backend(output, lang, rate, volume)
     router = router_for(selection, transcript, lang, verbosity, echo, stream)
     if not selection.satisfied:
-        log.warning(
+        log.info(
             "--output %s is not available here, using %s: %s",
             output,
             selection.stage,
             "; ".join(f"{a.name}: {a.reason}" for a in selection.attempts if not a.ok),
         )
+        notice = output_text(
+            "output.fallback", lang, requested=selection.requested, stage=selection.stage
+        )
+        router.send(Message("output_fallback", notice))
     return router
 
 

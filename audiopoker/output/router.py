@@ -16,10 +16,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from audiopoker.output import strings
 from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 
 log = logging.getLogger(__name__)
@@ -258,9 +258,8 @@ class Router:
 
     def _replay(self, message: Message | None, kind: str) -> Message | None:
         if message is None:
-            self._route(
-                Message(kind, strings.text("history_empty", self.lang), True), remember=False
-            )
+            empty = output_text("output.history_empty", self.lang)
+            self._route(Message(kind, empty, True), remember=False)
             return None
         again = Message(kind, message.text, interrupt=True, braille=message.braille)
         self._route(again, remember=False)
@@ -272,11 +271,11 @@ class Router:
         with self._lock:
             message = self.history.current
             if message is None:
-                key, copied = "nothing_to_copy", False
+                key, copied = "output.nothing_to_copy", False
             else:
                 copied = self._clipboard(message.text)
-                key = "copied" if copied else "clipboard_unavailable"
-            self._route(Message("clipboard", strings.text(key, self.lang), True), remember=False)
+                key = "output.copied" if copied else "output.clipboard_unavailable"
+            self._route(Message("clipboard", output_text(key, self.lang), True), remember=False)
             return copied
 
     # Settings

@@ -74,6 +74,26 @@ def _describe(error: BaseException, printed: str = "") -> str:
     return f"{words} ({said})" if said else words
 
 
+class NoAnswer(TimeoutError):
+    """A screen reader's library did not answer within ``seconds`` (its thread is stuck)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"no answer within {seconds:g} s")
+        self.seconds = seconds
+
+
+def _failed(label: str, error: BaseException, printed: str = "") -> Attempt:
+    """A path skipped because its library raised: a timeout said in words, anything else
+    as the error's own text."""
+    if isinstance(error, NoAnswer):
+        return Attempt.said(STAGE, label, False, "attempt.no_answer", seconds=f"{error.seconds:g}")
+    return Attempt(STAGE, label, False, _describe(error, printed))
+
+
+def _not_needed(label: str, chosen: str) -> Attempt:
+    return Attempt.said(STAGE, label, False, "attempt.not_needed", chosen=chosen)
+
+
 def orca_running(proc: Path = Path("/proc")) -> bool:
     """True if the Orca screen reader runs (Linux): then it also reads our terminal."""
     try:
@@ -140,7 +160,7 @@ class _Owner:
 
         self.post(task)
         if not done.wait(timeout):
-            raise TimeoutError(f"no answer within {timeout:g} s")
+            raise NoAnswer(timeout)
         ok, value = outcome[0]
         if not ok:
             raise value
@@ -269,30 +289,31 @@ def probe_accessible_output2(
     """Find the first running screen reader accessible-output2 can reach, with the reasons
     every other output was skipped."""
     attempts: list[Attempt] = []
-    speechd_problem = ""
+    speechd_problem: ImportError | None = None
     with _quiet_stdout() as printed:
         try:
             if sys.platform.startswith("linux"):
                 try:
                     import_system_module("speechd")
                 except ImportError as error:
-                    speechd_problem = f"{error} (install python3-speechd)"
+                    speechd_problem = error
             library = importlib.import_module("accessible_output2")
             importlib.import_module("accessible_output2.outputs")  # registers this OS's outputs
             classes: list[Any] = list(library.get_output_classes())
         except Exception as error:  # ImportError on macOS without appscript, OSError from DLLs
-            reason = f"could not load: {_describe(error, printed.getvalue())}"
-            return None, [Attempt(STAGE, "accessible-output2", False, reason)]
+            reason = _describe(error, printed.getvalue())
+            key = "attempt.could_not_load"
+            return None, [Attempt.said(STAGE, "accessible-output2", False, key, error=reason)]
     chosen: AccessibleOutput2Backend | None = None
     for cls in classes:
         label = f"accessible-output2 {getattr(cls, 'name', cls.__name__)}"
         if getattr(cls, "system_output", False) or (
             getattr(cls, "priority", 100) > _AO2_MAX_SCREEN_READER_PRIORITY
         ):
-            attempts.append(Attempt(STAGE, label, False, "a speech engine, not a screen reader"))
+            attempts.append(Attempt.said(STAGE, label, False, "attempt.speech_engine"))
             continue
         if chosen is not None:
-            attempts.append(Attempt(STAGE, label, False, f"not needed: {chosen.name} came first"))
+            attempts.append(_not_needed(label, chosen.name))
             continue
         owner = _Owner(f"audiopoker-{cls.__name__.lower()}")
 
@@ -303,19 +324,22 @@ def probe_accessible_output2(
         with _quiet_stdout() as printed:
             try:
                 output, active = owner.run(start, timeout)
-                reason = " ".join(printed.getvalue().split()) or "not running"
+                said = " ".join(printed.getvalue().split())  # the library's own words
+                skipped = Attempt(STAGE, label, False, said) if said else None
             except Exception as error:  # OutputError, COM errors, a server that hangs, …
-                active, reason = False, _describe(error, printed.getvalue())
+                active, skipped = False, _failed(label, error, printed.getvalue())
         if cls.__name__ == "SpeechDispatcher" and speechd_problem and not active:
-            reason = speechd_problem
+            skipped = Attempt.said(
+                STAGE, label, False, "attempt.install_speechd", error=speechd_problem
+            )
         if not active:
             owner.close()
-            attempts.append(Attempt(STAGE, label, False, reason))
+            attempts.append(skipped or Attempt.said(STAGE, label, False, "attempt.not_running"))
             continue
         chosen = AccessibleOutput2Backend(output, lang, owner)
-        attempts.append(Attempt(STAGE, chosen.name, True, "running"))
+        attempts.append(Attempt.said(STAGE, chosen.name, True, "attempt.running"))
     if not classes:
-        attempts.append(Attempt(STAGE, "accessible-output2", False, "no outputs for this OS"))
+        attempts.append(Attempt.said(STAGE, "accessible-output2", False, "attempt.no_outputs"))
     return chosen, attempts
 
 
@@ -391,44 +415,45 @@ def probe_prism(
             prism, context = owner.run(load, timeout)
         except ImportError:
             owner.close()
-            reason = "not installed (pip install audiopoker[prism])"
-            return None, [Attempt(STAGE, "prism", False, reason)]
+            return None, [Attempt.said(STAGE, "prism", False, "attempt.prism_missing")]
         except Exception as error:  # a native library that fails to load, or hangs
             owner.close()
-            reason = f"could not start: {_describe(error, printed.getvalue())}"
-            return None, [Attempt(STAGE, "prism", False, reason)]
+            reason = _describe(error, printed.getvalue())
+            return None, [
+                Attempt.said(STAGE, "prism", False, "attempt.could_not_start", error=reason)
+            ]
     attempts: list[Attempt] = []
     chosen: PrismBackend | None = None
     stuck = ""
     for key in keys:
         label = f"prism {key.lower().replace('_', ' ')}"
         if stuck:  # the owner thread is blocked in a call that never returned
-            attempts.append(Attempt(STAGE, label, False, f"not tried: {stuck}"))
+            attempts.append(Attempt.said(STAGE, label, False, "attempt.not_tried", name=stuck))
             continue
         if chosen is not None:
-            attempts.append(Attempt(STAGE, label, False, f"not needed: {chosen.name} came first"))
+            attempts.append(_not_needed(label, chosen.name))
             continue
         backend_id = getattr(prism.BackendId, key, None)
         with _quiet_stdout() as printed:
             try:
                 if backend_id is None or not owner.run(partial(context.exists, backend_id), 1):
-                    attempts.append(Attempt(STAGE, label, False, "not built for this system"))
+                    attempts.append(Attempt.said(STAGE, label, False, "attempt.not_built"))
                     continue
                 # Creating initialises it: PrismBackendNotAvailableError when not running.
                 raw = owner.run(partial(_create_prism_backend, context, backend_id), timeout)
                 features, name, raw_backend = raw
             except TimeoutError as error:
-                stuck = f"{label} did not answer"
-                attempts.append(Attempt(STAGE, label, False, str(error)))
+                stuck = label
+                attempts.append(_failed(label, error))
                 continue
             except Exception as error:
-                attempts.append(Attempt(STAGE, label, False, _describe(error, printed.getvalue())))
+                attempts.append(_failed(label, error, printed.getvalue()))
                 continue
         if not features.supports_speak:
-            attempts.append(Attempt(STAGE, label, False, f"{name} cannot speak"))
+            attempts.append(Attempt.said(STAGE, label, False, "attempt.cannot_speak", name=name))
             continue
         chosen = PrismBackend(raw_backend, key, lang, owner, context)
-        attempts.append(Attempt(STAGE, chosen.name, True, "running"))
+        attempts.append(Attempt.said(STAGE, chosen.name, True, "attempt.running"))
     if chosen is None:
         owner.close()
     return chosen, attempts

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from audiopoker.output.backends import Attempt
+
 log = logging.getLogger(__name__)
 
 DEFAULT_RATE = 200  # words per minute, pyttsx3's own default
@@ -261,9 +263,10 @@ class TtsBackend:
                 engine.disconnect(token)
 
 
-def tts_problem() -> str | None:
-    """Why pyttsx3 could not make sound here, or None if it looks usable."""
+def tts_problem() -> Attempt | None:
+    """The skipped attempt saying why pyttsx3 could not make sound here, or None if it
+    looks usable."""
     if sys.platform.startswith("linux") and not any(shutil.which(player) for player in ("aplay",)):
         # pyttsx3's espeak driver plays each utterance with aplay; without it, no sound.
-        return "aplay (alsa-utils) not found: pyttsx3 could not play its speech"
+        return Attempt.said("tts", "pyttsx3", False, "attempt.no_aplay")
     return None
