@@ -4,7 +4,8 @@ app on a pipe input and the conductor in its own thread, as ``audiopoker`` runs 
 - a seeded game played to its end by scripted keys;
 - the same seed and keys give the same game;
 - ``watch``: an all-bot table, narrated, with the query keys answering;
-- quitting with Q and Y.
+- quitting with Q and Y;
+- a game that stops on an error says so in the player's language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
     sys.path.insert(0, _HERE)
@@ -20,8 +24,10 @@ if _HERE not in sys.path:  # the harness is a sibling helper module, not a test 
 from session_harness import running  # noqa: E402
 
 from audiopoker.engine.events import GameEndReason  # noqa: E402
-from audiopoker.ui.keymap import load_keymap  # noqa: E402
-from audiopoker.ui.session import Settings  # noqa: E402
+from audiopoker.output.backends import RecordingBackend  # noqa: E402
+from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
+from audiopoker.ui.keymap import default_keymap, load_keymap  # noqa: E402
+from audiopoker.ui.session import Session, Settings  # noqa: E402
 
 HOME = "\x1b[H"
 
@@ -127,3 +133,25 @@ def test_a_refused_keymap_is_said_first_and_the_user_keys_work(tmp_path: Path) -
     assert records[1]["kind"] == "welcome"
     answer = next(r for r in records if r["kind"] == "answer")
     assert str(answer["text"]).startswith("You have ")  # K is the chips key now
+
+
+class Broken:
+    """A listener that fails on the first event: the game thread stops with an error."""
+
+    def on_event(self, event: object) -> None:
+        raise RuntimeError("listener broke")
+
+
+def test_a_game_that_stops_on_an_error_says_so_in_the_players_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    backend = RecordingBackend()
+    router = Router(backend, lang="es", policy=RoutingPolicy(echo=False))
+    settings = Settings(players=3, seed=1, lang="es", bot_delay=0, bot_time_budget=None)
+    with create_pipe_input() as pipe:
+        session = Session(settings, router, default_keymap(), input=pipe, listeners=[Broken()])
+        assert session.run() == 1
+    router.close()
+    sentence = "La partida se detuvo por un error de audiopoker: RuntimeError('listener broke')"
+    assert backend.spoken[-1] == sentence
+    assert capsys.readouterr().err.splitlines()[-1] == sentence  # no echo: printed as well

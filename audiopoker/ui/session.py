@@ -322,6 +322,9 @@ class Session:
             if self._own_store:
                 self.store.close()
         if self.error is not None:
-            print(f"audiopoker: the game stopped: {self.error!r}", file=sys.stderr)
+            sentence = self.text.game_stopped(repr(self.error))
+            self.router.send(Message("error", sentence, interrupt=True))
+            if not self.router.policy.echo:  # the console echo prints it otherwise
+                print(sentence, file=sys.stderr)
             return 1
         return 0

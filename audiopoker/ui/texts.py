@@ -378,6 +378,10 @@ class UiText:
         """'Goodbye.'"""
         return self._("goodbye")
 
+    def game_stopped(self, error: str) -> str:
+        """'The game stopped because of an error in audiopoker: {error}'"""
+        return self._("game_stopped", error=error)
+
     # --- amount entry -------------------------------------------------------------------
     def amount_open(self, bet: bool, minimum: int, maximum: int, confirm: str, cancel: str) -> str:
         """You can only go all in, to {maximum}. {confirm} confirms, {cancel} cancels...."""
