@@ -43,7 +43,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), default=None)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help="JSON on stdout, lines on stderr")
     args = parser.parse_args()
     results = {}
     for name in args.only or MATCHUPS:
@@ -60,6 +60,7 @@ def main() -> int:
                 f"[{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]  "
                 f"{r.hands:>6} hands  decisions {r.decisions:>6}  "
                 f"median {r.median_ms:5.1f} ms  p95 {r.p95_ms:5.1f} ms",
+                file=sys.stderr if args.json else sys.stdout,
                 flush=True,
             )
     if args.json:
