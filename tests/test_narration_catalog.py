@@ -256,3 +256,7 @@ def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
         for domain, directory in shipped_domains():
             path = po_path(lang, domain, directory)
             assert path.relative_to(ROOT).as_posix() in names
+    # The other data the game loads at run time ships too: sound cues and the default keymap.
+    for cue in (ROOT / "sounds").glob("*.wav"):
+        assert f"audiopoker/sounds/{cue.name}" in names
+    assert "audiopoker/ui/keymap.toml" in names
