@@ -48,7 +48,7 @@ from audiopoker.persistence.save import SavedGame  # noqa: E402
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
 SEED = "20261129"
-HANDS = 40
+HANDS = 30
 PLAYERS, CHIPS = 3, 300
 CYCLES = 20
 PAUSE = 0.04  # seconds between writing a hand's history, its statistics and the save
