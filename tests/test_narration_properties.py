@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audiopoker.engine.events import (
+    ActionRequired,
     AntePosted,
     BlindsChanged,
     CardBurned,
@@ -63,6 +64,8 @@ def deliberately_silent(event: Event, listener: int | None, hand: HandStarted | 
         return event.seat != listener
     if isinstance(event, CardBurned):
         return True
+    if isinstance(event, ActionRequired):  # another seat's turn is said only when verbose
+        return event.seat != listener
     if isinstance(event, AntePosted) and hand is not None:
         return not event.all_in and not hand.big_blind_ante and event.amount >= hand.ante
     return False

@@ -648,7 +648,7 @@ def test_replay_goes_through_the_output_router(
     records = [json.loads(line) for line in transcript.read_text("utf-8").splitlines()]
     said = [record["text"] for record in records if record["speech"]]
     assert "Carla wins the pot of 402 with two pair, sevens and twos." in said
-    assert "Carla's turn." not in said  # a normal-verbosity sentence, dropped at brief
+    assert "Carla's turn." not in said  # a verbose-only sentence, dropped at brief
     assert {"hole_cards_dealt", "action_taken", "hand_shown", "pot_awarded"} <= {
         record["kind"] for record in records
     }

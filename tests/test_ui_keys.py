@@ -507,7 +507,7 @@ def test_verbosity_key_cycles() -> None:
         keys.press("w")
         keys.press("w")
     assert table.output.texts == [
-        "Verbose: stacks and pot after each action.",
+        "Verbose: whose turn it is, and stacks and pot after each action.",
         "Brief: only what matters.",
     ]
 

@@ -3,9 +3,10 @@ verbosity), plus the table context folded from the events seen so far (names, bu
 positions, the listener's own cards, the board, the pot, the hands shown).
 
 Deliberately silent events (at normal verbosity): another seat's ``HoleCardsDealt`` (it is
-secret; ``reveal_hole_cards`` speaks it for watch and replay), ``CardBurned`` (spoken at
-verbose), and an ``AntePosted`` for a full regular ante (``HandStarted`` already says that
-every player antes; short, all-in and big-blind antes are spoken).
+secret; ``reveal_hole_cards`` speaks it for watch and replay), ``CardBurned`` and another
+seat's ``ActionRequired`` (both spoken at verbose), and an ``AntePosted`` for a full regular
+ante (``HandStarted`` already says that every player antes; short, all-in and big-blind
+antes are spoken).
 """
 
 from __future__ import annotations
@@ -307,8 +308,10 @@ class Narrator:
 
     def _action_required(self, event: ActionRequired) -> list[Message]:
         if event.seat != self.listener_seat:
+            # Said before every bot action it doubled the words at normal verbosity; the
+            # turn key still answers at any level.
             text = self._text("turn.other", name=self._name(event.seat))
-            return self._message("action_required", [text], Verbosity.NORMAL)
+            return self._message("action_required", [text], Verbosity.VERBOSE)
         return self.your_turn_messages(event.legal)
 
     def your_turn_messages(self, legal: LegalActions) -> list[Message]:
