@@ -257,3 +257,33 @@ def test_a_games_numbers_add_up(tmp_path: Path) -> None:
     assert sum(line.won for line in summary.by_group) == summary.hands_won
     pots_won = [f.pot for f in facts if f is not None and f.won]
     assert summary.biggest_pot == max(pots_won)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_end_of_the_game_for_the_player_is_recorded_and_the_save_goes(
+    tmp_path: Path, seed: int
+) -> None:
+    rng = random.Random(seed)
+    bots = roster("easy", 3, "en", rng, None)
+    names = [name for name, _ in bots]
+    table = Table(names, 6, TableConfig(), random.Random(rng.getrandbits(64)))
+    seats = [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+    store = Store(tmp_path)
+    store.open()
+    recorder = GameRecorder(
+        store, game_id="short", started_at="now", names=names, human=0,
+        settings={"chips": 6, "small_blind": 1, "big_blind": 2, "ante": 0, "bots": "easy"},
+        history=store.history("short"), bot_states=lambda: [{}] * 3, prefs=dict,
+    )  # fmt: skip
+    recorder.start(table)
+    assert store.load().saved is not None
+    game = Game(table, seats, [recorder], stop_when_out=(0,))
+    game.run(max_hands=200)
+    assert game.over and recorder.over
+    status, place, won, hands = store.stats.db.execute(
+        "SELECT status, place, won, hands FROM games WHERE id = 'short'"
+    ).fetchone()
+    store.close()
+    assert (status, hands) == ("finished", table.hand_number)
+    assert place == table.places[0] and won == (place == 1)
+    assert store.load().saved is None and not (tmp_path / "saved-game.json").exists()
