@@ -99,10 +99,11 @@ class HistoryFile:
 
     def last(self) -> HandHistory | None:
         """The last hand committed (read back from the file after a resume)."""
-        if self._last is None and self.path is not None and self.mark.hands:
+        mark = self.mark  # one mark: the game thread may append meanwhile
+        if self._last is None and self.path is not None and mark.hands and mark.size:
             with open(self.path, "rb") as file:
-                file.seek(self.mark.last_start)
-                text = file.read(self.mark.size - self.mark.last_start).decode("utf-8")
+                file.seek(mark.last_start)
+                text = file.read(mark.size - mark.last_start).decode("utf-8")
             histories = loads_all(text)
             self._last = histories[-1] if histories else None
         return self._last
