@@ -12,7 +12,8 @@ import). Tests and benchmarks use ``PURE`` and ``PHEVALUATOR`` directly.
 
 Fast paths for bots: :func:`strength` takes cards and only returns the number;
 :func:`strength_ids` takes ``Card.index`` ints (phevaluator's card ids, 2c=0 .. As=51),
-so a bot can keep its hands as ints. Neither checks for duplicate cards.
+so a bot can keep its hands as ints. Neither checks for duplicate cards, and neither
+does :func:`best_hand_unchecked`, the engine's showdown path (its deck is checked once).
 
 >>> from audiopoker.cards import parse_cards
 >>> value, used = best_hand(parse_cards("2h 2s"), parse_cards("Ac Kd Qh Js Tc"))
@@ -29,11 +30,10 @@ import importlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Final
 
 from audiopoker import evaluator_pure
-from audiopoker.cards import Card, Rank, ensure_distinct
+from audiopoker.cards import Card, ensure_distinct
 from audiopoker.engine.errors import CardError, ErrorReason
 
 
@@ -103,7 +103,7 @@ class Evaluator:
     """One implementation of hand evaluation.
 
     ``strength_ids`` and ``strength`` are plain functions (stored, not methods, so a call
-    costs no binding); :meth:`evaluate` and :meth:`best_hand` are built on them.
+    costs no binding); :meth:`evaluate` and :meth:`best_hand` are built on ``strength``.
     """
 
     name: str
@@ -114,53 +114,107 @@ class Evaluator:
 
     def evaluate(self, cards: Sequence[Card]) -> HandValue:
         """The best five-card hand among 5 to 7 distinct cards."""
-        return self._choose(_checked(cards), ())[0]
+        cards = tuple(cards)
+        _checked(cards)
+        return self.best_hand_unchecked((), cards)[0]
 
     def best_hand(self, hole: Sequence[Card], board: Sequence[Card]) -> tuple[HandValue, int]:
         """The best hand of hole cards plus board, and how many hole cards it uses.
 
         When several choices of five cards tie, the one with the fewest hole cards wins,
-        so a player who "plays the board" is told so.
+        so a player who "plays the board" is told so; after that, the earliest hole cards,
+        then the earliest board cards, in the order given.
         """
-        hole = tuple(hole)
-        board = tuple(board)
-        _checked(board + hole)
-        return self._choose(board, hole)
+        _checked((*board, *hole))
+        return self.best_hand_unchecked(hole, board)
 
-    def _choose(self, board: tuple[Card, ...], hole: tuple[Card, ...]) -> tuple[HandValue, int]:
-        strength_ids = self.strength_ids
-        target = strength_ids([card.index for card in board + hole])
-        for used in range(min(len(hole), 5) + 1):
-            for from_hole in combinations(hole, used):
-                for from_board in combinations(board, 5 - used):
-                    five = from_board + from_hole
-                    if strength_ids([card.index for card in five]) == target:
-                        category = _CATEGORY_OF[target]
-                        return HandValue(category, target, _in_order(five, category)), used
-        raise AssertionError(f"{self.name}: no five cards reach strength {target}")
+    def best_hand_unchecked(
+        self, hole: Sequence[Card], board: Sequence[Card]
+    ) -> tuple[HandValue, int]:
+        """:meth:`best_hand` for callers that guarantee 5 to 7 distinct cards (the engine).
+
+        Repeated cards give a meaningless answer or a stray exception, not a CardError;
+        a wrong count is still refused (by ``strength``).
+        """
+        # No five-card subset is tried: the seven-card strength names a class, the class
+        # names the five ranks (and, for a flush, the suit), and taking each rank's
+        # earliest cards (board before hole) is exactly the choice best_hand promises,
+        # already in order of significance. A rank multiset cannot be a flush unless the
+        # class is one: a flush among 7 cards rules out four of a kind and a full house.
+        cards = (*board, *hole)
+        target = self.strength(cards)
+        plan = (_plan_table or _plans())[target]
+        if _FLUSH_FLOOR <= target < _FULL_HOUSE_FLOOR or target >= _STRAIGHT_FLUSH_FLOOR:
+            keys: list[int] = [card.index for card in cards]
+            # The flush suit holds 5 of at most 7 cards, so sorted suits have it in the middle.
+            suit = sorted([card_id & 3 for card_id in keys])[2]
+            wanted: Sequence[int] = [(rank - 2) * 4 + suit for rank in plan]
+        else:
+            keys = [card.rank for card in cards]
+            wanted = plan
+        find = keys.index
+        first_hole = len(board)
+        best = []
+        used = 0
+        position = -1
+        previous = -1
+        for key in wanted:
+            # A repeated rank (a pair's second card) continues after the first one found.
+            position = find(key, position + 1) if key == previous else find(key)
+            previous = key
+            best.append(cards[position])
+            if position >= first_hole:
+                used += 1
+        return HandValue(_CATEGORY_OF[target], target, tuple(best)), used
 
 
-def _checked(cards: Sequence[Card]) -> tuple[Card, ...]:
-    distinct = ensure_distinct(cards)
-    if not 5 <= len(distinct) <= 7:
-        raise _wrong_count(len(distinct))
-    return distinct
+def _checked(cards: Sequence[Card]) -> None:
+    """Refuse repeated cards (first) and counts other than 5 to 7."""
+    count = len(cards)
+    if len({card.index for card in cards}) != count:  # ints hash faster than Cards
+        ensure_distinct(cards)  # raises CardError naming the repeated card
+    if not 5 <= count <= 7:
+        raise _wrong_count(count)
 
 
 def _wrong_count(count: int) -> CardError:
     return CardError(ErrorReason.WRONG_CARD_COUNT, count=count, minimum=5, maximum=7)
 
 
-def _in_order(five: tuple[Card, ...], category: Category) -> tuple[Card, ...]:
-    """Order five cards by significance: bigger groups first, then higher ranks."""
-    counts = {card.rank: 0 for card in five}
-    for card in five:
-        counts[card.rank] += 1
-    ordered = sorted(five, key=lambda card: (counts[card.rank], card.rank), reverse=True)
-    is_straight = category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-    if is_straight and ordered[0].rank == Rank.ACE and ordered[1].rank == Rank.FIVE:
-        ordered.append(ordered.pop(0))  # the wheel: the ace plays low
-    return tuple(ordered)
+# How many cards each rank listed in a class stands for, by category (a straight's class
+# lists only its top card and is expanded apart).
+_GROUP_SIZES: Final = {
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    Category.PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.FLUSH: (1, 1, 1, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+}
+_FLUSH_FLOOR: Final = CATEGORY_FLOORS[Category.FLUSH]
+_FULL_HOUSE_FLOOR: Final = CATEGORY_FLOORS[Category.FULL_HOUSE]
+_STRAIGHT_FLUSH_FLOOR: Final = CATEGORY_FLOORS[Category.STRAIGHT_FLUSH]
+# Filled on first use (it costs ~0.1 s): importing must stay cheap for bots and the CLI.
+_plan_table: tuple[tuple[int, ...], ...] = ()
+
+
+def _plans() -> tuple[tuple[int, ...], ...]:
+    """By strength: the five ranks of the hand (2..14) in order of significance: bigger
+    groups first, then higher ranks; a wheel is 5-4-3-2-A."""
+    global _plan_table
+    if not _plan_table:
+        plans: list[tuple[int, ...]] = [()]  # strength 0 does not exist
+        for category, *ranks in evaluator_pure.classes():
+            if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+                top = ranks[0]
+                five = [5, 4, 3, 2, 14] if top == 5 else list(range(top, top - 5, -1))
+            else:
+                sizes = _GROUP_SIZES[Category(category)]
+                five = [rank for rank, size in zip(ranks, sizes, strict=True) for _ in range(size)]
+            plans.append(tuple(five))
+        _plan_table = tuple(plans)  # a race builds it twice, harmlessly
+    return _plan_table
 
 
 def _pure_strength_ids(ids: Sequence[int]) -> int:
@@ -241,3 +295,7 @@ def best_hand(hole: Sequence[Card], board: Sequence[Card]) -> tuple[HandValue, i
     Among equally good choices of five cards, the one using the fewest hole cards wins.
     """
     return EVALUATOR.best_hand(hole, board)
+
+
+best_hand_unchecked: Final = EVALUATOR.best_hand_unchecked
+"""best_hand for 5 to 7 cards known to be distinct (the engine's showdown): no checks."""

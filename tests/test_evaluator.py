@@ -12,11 +12,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audiopoker import evaluator, evaluator_pure
-from audiopoker.cards import FULL_DECK, Card, Suit, parse_cards
+from audiopoker.cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from audiopoker.engine.errors import CardError, ErrorReason
 from audiopoker.evaluator import (
     CATEGORY_FLOORS,
@@ -275,6 +275,13 @@ def test_duplicates_are_refused(impl: Evaluator) -> None:
     with pytest.raises(CardError) as caught:
         impl.best_hand(cards("As Kd"), [*cards("Qh Jc Tc 9d"), Card("As")])
     assert caught.value.reason is ErrorReason.DUPLICATE_CARD
+    assert caught.value.details["text"] == "As"
+    with pytest.raises(CardError) as too_few:  # a repeated card is named before the count
+        impl.best_hand(cards("As Kd"), cards("As Jc"))
+    assert too_few.value.reason is ErrorReason.DUPLICATE_CARD
+    with pytest.raises(CardError) as counted:
+        impl.best_hand(cards("As Kd"), cards("Qh Jc"))
+    assert counted.value.reason is ErrorReason.WRONG_CARD_COUNT
 
 
 def test_module_functions_use_the_chosen_implementation() -> None:
@@ -283,6 +290,8 @@ def test_module_functions_use_the_chosen_implementation() -> None:
     hand = cards("A♦ K♣ A♠ 7♣ 2♦ 5♥ J♦")
     assert evaluator.evaluate(hand) == evaluator.EVALUATOR.evaluate(hand)
     assert evaluator.best_hand(hand[:2], hand[2:]) == PURE.best_hand(hand[:2], hand[2:])
+    assert evaluator.best_hand_unchecked == evaluator.EVALUATOR.best_hand_unchecked
+    assert evaluator.best_hand_unchecked(hand[:2], hand[2:]) == PURE.best_hand(hand[:2], hand[2:])
 
 
 def test_environment_variable_forces_the_pure_evaluator() -> None:
@@ -330,6 +339,69 @@ def test_best_hand_reports_its_choice_truthfully(hand: list[Card], board_size: i
     assert sizes == sorted(sizes, reverse=True)
     if PHEVALUATOR is not None:
         assert PHEVALUATOR.best_hand(hole, board) == (value, used)
+
+
+# Decks that make rare hands common: quads, full houses and wheels from few ranks,
+# flushes and straight flushes from two suits.
+POOLS = (
+    FULL_DECK,
+    tuple(card for card in FULL_DECK if card.rank <= Rank.SIX or card.rank is Rank.ACE),
+    tuple(card for card in FULL_DECK if card.rank >= Rank.TEN),
+    tuple(card for card in FULL_DECK if card.suit in (Suit.HEARTS, Suit.SPADES)),
+)
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
+    """Hole cards and board: 5 to 7 distinct cards, 0 to 3 of them in the hand."""
+    pool = draw(st.sampled_from(POOLS))
+    size = draw(st.integers(5, 7))
+    dealt = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
+    in_hand = draw(st.integers(0, 3))
+    return dealt[:in_hand], dealt[in_hand:]
+
+
+def brute_force_best_hand(
+    impl: Evaluator, hole: list[Card], board: list[Card]
+) -> tuple[HandValue, int]:
+    """The specification, by trying every five: strongest first, then fewest hole cards,
+    then the earliest hole cards, then the earliest board cards; listed with bigger groups
+    first, then higher ranks (equal ranks keep board-then-hole order), a wheel 5-4-3-2-A."""
+    dealt = board + hole
+
+    def preference(chosen: tuple[int, ...]) -> tuple[int, int, list[int], list[int]]:
+        from_hole = [index for index in chosen if index >= len(board)]
+        from_board = [index for index in chosen if index < len(board)]
+        strength = impl.strength([dealt[index] for index in chosen])
+        return (-strength, len(from_hole), from_hole, from_board)
+
+    chosen = min(combinations(range(len(dealt)), 5), key=preference)
+    five = [dealt[index] for index in chosen]
+    strength = impl.strength(five)
+    groups = Counter(card.rank for card in five)
+    ordered = sorted(five, key=lambda card: (groups[card.rank], card.rank), reverse=True)
+    category = category_of(strength)
+    wheel = [card.rank for card in ordered[:2]] == [Rank.ACE, Rank.FIVE]
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and wheel:
+        ordered.append(ordered.pop(0))
+    used = sum(index >= len(board) for index in chosen)
+    return HandValue(category, strength, tuple(ordered)), used
+
+
+@settings(max_examples=300, deadline=None)
+@given(deal=deals())
+def test_best_hand_equals_the_brute_force_choice(deal: tuple[list[Card], list[Card]]) -> None:
+    hole, board = deal
+    for implementation in (PURE, PHEVALUATOR):
+        if implementation is None:
+            continue
+        expected = brute_force_best_hand(implementation, hole, board)
+        assert implementation.best_hand(hole, board) == expected
+        assert implementation.best_hand_unchecked(tuple(hole), tuple(board)) == expected
+        assert (
+            implementation.evaluate(board + hole)
+            == brute_force_best_hand(implementation, [], board + hole)[0]
+        )
 
 
 @given(hand=seven_cards, suits=st.permutations(list(Suit)), seed=st.integers(0, 2**32))

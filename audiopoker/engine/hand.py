@@ -57,7 +57,7 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.engine.pots import award_pots, uncalled_bet
-from audiopoker.evaluator import HandValue, best_hand
+from audiopoker.evaluator import HandValue, best_hand_unchecked
 
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -580,7 +580,7 @@ class Hand:
         for seat in order:
             cards = holes[seat]
             assert cards is not None
-            value, used = best_hand(cards, board)
+            value, used = best_hand_unchecked(cards, board)  # dealt cards are distinct
             values[seat] = value
             log.append(HandShown(seat, cards, value, used))
         for award in award_pots(self._totals, live, self._dead, values, self.button):
