@@ -169,12 +169,14 @@ def test_f_when_check_is_free_then_no_keeps_the_turn(no: str) -> None:
     assert table.controller.mode is Mode.GAME
 
 
-def test_another_key_during_the_fold_question_says_no_and_does_its_job() -> None:
+def test_c_during_the_fold_question_closes_it_and_does_not_check() -> None:
+    # More keys during a question: tests/test_ui_questions.py.
     table = check_is_free()
     with driven(table) as keys:
         keys.press("f")
         keys.press("c")
-    assert table.apply_decision() == Action.check()
+    assert table.take_decision() is None and table.seat.pending is not None
+    assert table.output.last.text == "Not folded, and C did nothing. It is still your turn."
 
 
 def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:

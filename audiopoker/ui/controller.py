@@ -32,6 +32,9 @@ from audiopoker.ui.texts import UiText
 # Bot pace steps in seconds (the pace keys move along them).
 PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 MAX_AMOUNT_DIGITS = 9
+# Keys that bet: during a yes/no question they close it and do nothing (A during "Fold
+# anyway?" must not go all in). Every other key answers and the question keeps waiting.
+BETTING_ACTIONS = frozenset({"check_call", "raise", "all_in", "fold"})
 
 
 class Output(Protocol):
@@ -114,7 +117,7 @@ class Controller:
         self.words = words
         self.text = text
         self.answers = Answers(text, words)
-        self.keymap = keymap
+        self.keymap = keymap.for_language(text.lang)  # "s" answers yes in Spanish
         self._on_quit = on_quit
         self._get_pace = get_pace
         self._set_pace = set_pace
@@ -212,7 +215,10 @@ class Controller:
             if action == "no":
                 self.confirm_no()
                 return
-            self._close_confirm()  # any other key means no, and does its own job
+            if self.keymap.action_for(Mode.GAME, name) in BETTING_ACTIONS:
+                self.confirm_interrupted(name)
+                return
+            # Any other key answers (or changes a setting) and the question keeps waiting.
         action = self.keymap.action_for(Mode.GAME, name)
         if action is None:
             self.say(self.text.unknown_key(self.text.key_name(name), self.key_label("help")))
@@ -333,7 +339,8 @@ class Controller:
 
     def _close_confirm(self) -> Confirm | None:
         what, self.confirm = self.confirm, None
-        self.mode = Mode.GAME
+        # Q during a raise amount asks first; answering goes back to the amount.
+        self.mode = Mode.AMOUNT if self.amount is not None else Mode.GAME
         return what
 
     def confirm_yes(self) -> None:
@@ -354,6 +361,15 @@ class Controller:
             self.say(self.text.quit_cancelled())
         elif what is Confirm.FOLD:
             self.say(self.text.fold_cancelled())
+
+    def confirm_interrupted(self, name: str) -> None:
+        """A betting key during a question: close it, bet nothing, and say so."""
+        what = self._close_confirm()
+        key = self.text.key_name(name)
+        if what is Confirm.FOLD:
+            self.say(self.text.fold_interrupted(key), "error")
+        else:
+            self.say(self.text.quit_interrupted(key), "error")
 
     # --- amount entry -------------------------------------------------------------------
     def _say_amount_pending(self) -> None:

@@ -92,6 +92,13 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
 # Digits type the amount in the amount entry; they are not rebindable there.
 AMOUNT_DIGITS: Final = tuple("0123456789")
 
+# Keys a language adds where its section leaves them free: "s" (sí) answers yes in Spanish.
+# Only the confirm section, which is separate from the game keys, so "s" keeps its meaning
+# (your chips) at the table.
+LANGUAGE_KEYS: Final[Mapping[str, Mapping[Mode, Mapping[str, tuple[str, ...]]]]] = {
+    "es": {Mode.CONFIRM: {"yes": ("s",)}},
+}
+
 # Named keys a keymap may use besides single characters (prompt_toolkit's names).
 _NAMED_KEYS: Final = frozenset(
     {key.value for key in Keys if not key.value.startswith("<")} | set(KEY_ALIASES) | {"space"}
@@ -176,6 +183,25 @@ class Keymap:
         except ValueError:
             return None
         return self._by_key.get(mode, {}).get(canonical)
+
+    def for_language(self, lang: str) -> Keymap:
+        """This keymap with the keys ``lang`` adds (LANGUAGE_KEYS), first, where the section
+        leaves them free; a key the file binds keeps its binding.
+
+        >>> default_keymap().for_language("es").keys_for(Mode.CONFIRM, "yes")
+        ('s', 'y')
+        >>> default_keymap().for_language("en").keys_for(Mode.CONFIRM, "yes")
+        ('y',)
+        """
+        extra = LANGUAGE_KEYS.get(lang, {})
+        merged = {mode: dict(actions) for mode, actions in self.bindings.items()}
+        for mode, actions in extra.items():
+            taken = self._by_key.get(mode, {})
+            for action, keys in actions.items():
+                free = tuple(key for key in keys if key not in taken)
+                section = merged.setdefault(mode, {})
+                section[action] = free + tuple(section.get(action, ()))
+        return Keymap(merged, self.source)
 
     def items(self, mode: Mode) -> list[tuple[str, tuple[str, ...]]]:
         """(action, keys) for every action of ``mode``, in help order."""

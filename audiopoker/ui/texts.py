@@ -366,6 +366,10 @@ class UiText:
         """'Not folded. It is still your turn.'"""
         return self._("fold_cancelled")
 
+    def fold_interrupted(self, key: str) -> str:
+        """'Not folded, and {key} did nothing. It is still your turn.'"""
+        return self._("fold_interrupted", key=key)
+
     def confirm_quit(self, yes: str, no: str) -> str:
         """'Quit the game? {yes} yes, {no} no.'"""
         return self._("confirm_quit", yes=yes, no=no)
@@ -373,6 +377,10 @@ class UiText:
     def quit_cancelled(self) -> str:
         """'Still playing.'"""
         return self._("quit_cancelled")
+
+    def quit_interrupted(self, key: str) -> str:
+        """'Still playing, and {key} did nothing.'"""
+        return self._("quit_interrupted", key=key)
 
     def goodbye(self) -> str:
         """'Goodbye.'"""
