@@ -7,17 +7,25 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
+from prompt_toolkit.input import create_pipe_input
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
     sys.path.insert(0, _HERE)
 
+from persistence_support import play_saved_game  # noqa: E402
 from ui_harness import Table, driven, make_table  # noqa: E402
 
 from audiopoker.engine.actions import Action  # noqa: E402
+from audiopoker.output.backends import RecordingBackend  # noqa: E402
+from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
+from audiopoker.persistence import Store  # noqa: E402
 from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap  # noqa: E402
+from audiopoker.ui.record_texts import RecordText  # noqa: E402
+from audiopoker.ui.startup import choose_game  # noqa: E402
 
 ENTER, ESCAPE = "\r", "\x1b"
 
@@ -155,3 +163,30 @@ def test_help_says_how_questions_wait_and_lists_s_in_spanish() -> None:
         table = make_table(lang=lang)
         lines = table.controller.help_lines()
         assert lines[lines.index(intro) + 1] == yes
+
+
+def test_spanish_s_resumes_the_saved_game(tmp_path: Path) -> None:
+    saved = play_saved_game(tmp_path, hands=2)
+    backend = RecordingBackend()
+    router = Router(backend, policy=RoutingPolicy(echo=True), lang="es")
+    store = Store(tmp_path)
+    store.open()
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("s")
+            result = choose_game(
+                store,
+                resume=False,
+                lang="es",
+                autopilot=False,
+                text=RecordText("es"),
+                router=router,
+                keymap=default_keymap(),
+                input=pipe,
+            )
+        router.drain(5)
+    finally:
+        store.close()
+        router.close()
+    assert isinstance(result, tuple) and result[0] == saved
+    assert backend.spoken[0].endswith("S la continúa; N empieza una partida nueva.")

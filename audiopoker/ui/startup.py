@@ -191,6 +191,7 @@ def choose_game(
     agree with the history and statistics (Store.reconcile), then resumed at once with
     ``resume``, or offered: yes resumes, no gives it up (recorded as abandoned).
     """
+    keymap = keymap.for_language(lang)  # "s" (sí) answers yes in Spanish
     found = store.load()
     if found.error is not None:
         tell(router, text.save_refused(found.error, found.kept_as))
