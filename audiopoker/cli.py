@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from audiopoker import __version__
+from audiopoker.logfile import configure_logging, log_path
 
 # Each module registers one or more subcommands; a module that is not there yet is skipped.
 SUBCOMMAND_MODULES = (
@@ -26,6 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Screen-reader-first No-Limit Texas Hold'em against bots.",
     )
     parser.add_argument("--version", action="version", version=f"audiopoker {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"print the log on stderr too (it is always written to {log_path()})",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         try:
@@ -39,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 _TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
+DEBUG_FLAG = "--debug"
 
 
 def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
@@ -50,12 +57,19 @@ def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    # --debug belongs to every command: taken from wherever it is and put first.
+    debug = DEBUG_FLAG in arguments
+    arguments = [argument for argument in arguments if argument != DEBUG_FLAG]
     parser = build_parser()
     # Plain `audiopoker [options]` starts a game: play is the default subcommand.
     commands = _subcommand_names(parser)
     if "play" in commands and not (arguments and arguments[0] in commands | _TOP_LEVEL_FLAGS):
         arguments.insert(0, "play")
+    if debug:
+        arguments.insert(0, DEBUG_FLAG)
     args = parser.parse_args(arguments)
+    # Warnings go to the log file, never onto the player's console mid-game.
+    configure_logging(debug=args.debug)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

@@ -91,7 +91,8 @@ class Running:
             return self.session.controller.mode is Mode.CONFIRM
 
         assert self.wait(lambda: done() or asked()), "the keys did not act"
-        if not done():  # a fold while checking is free asked first: check instead
+        if not done():  # a fold while checking is free asked first: say no, then check
+            self.pipe.send_text("n")
             self.pipe.send_text("c")
             assert self.wait(done), "the check did not act"
         return True

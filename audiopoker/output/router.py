@@ -159,6 +159,7 @@ class Router:
         self._closed = False
         self.dropped = 0  # queued speech superseded by an interrupt before reaching the backend
         self.errors = 0
+        self._failures_told: set[str] = set()
         self._thread = threading.Thread(
             target=self._dispatch, name="audiopoker-output", daemon=True
         )
@@ -228,6 +229,18 @@ class Router:
             self.errors += 1
             if self.errors <= 3:
                 log.warning("%s: %s failed: %s", self.backend.name, what, error)
+            self._tell_failure(what)
+
+    def _tell_failure(self, what: str) -> None:
+        """The first failure of speech (or braille) is printed in the player's language,
+        and from then on every message is printed too: the log is not read mid-game, and a
+        screen reader reading the terminal still reaches the player."""
+        key = "output.braille_failed" if what == "braille" else "output.speech_failed"
+        if key in self._failures_told or self.console is None:
+            return
+        self._failures_told.add(key)
+        self.policy.echo = True
+        self.console.speak(output_text(key, self.lang), False)
 
     # The player's review keys
 

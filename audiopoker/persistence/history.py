@@ -56,6 +56,7 @@ class HistoryFile:
         self.mark = mark if mark is not None else HistoryMark(name, 0, 0, 0)
         self._last: HandHistory | None = None
         self._memory: list[HandHistory] = []
+        self.kept_as: Path | None = None  # a file shorter than its mark, kept aside
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._cut_to_mark()
@@ -67,7 +68,7 @@ class HistoryFile:
         assert self.path is not None
         existed = self.path.exists()
         if existed and self.path.stat().st_size < self.mark.size:
-            kept = keep_aside(self.path, "short")
+            kept = self.kept_as = keep_aside(self.path, "short")
             log.warning("the hand history %s is shorter than saved; kept as %s", self.path, kept)
             self.mark = HistoryMark(self.mark.file, 0, self.mark.hands, 0)
             existed = False

@@ -73,6 +73,9 @@ class Store:
         self.lock = DataLock(directory) if directory is not None else None
         self._stats: StatsDB | None = None
         self.stats_kept_as: Path | None = None
+        # The file reconcile cut, handed to the next history() call for that mark (the
+        # recorder's): a file found short is kept aside once, and the game can say so.
+        self._cut: dict[tuple[str, HistoryMark], HistoryFile] = {}
 
     @property
     def saving(self) -> bool:
@@ -182,7 +185,8 @@ class Store:
         """Make the history file and the statistics agree with ``saved``: a copy that
         crashed after writing a hand but before saving recorded a hand the game will now
         play again, so it is cut from both."""
-        self.history(saved.game_id, saved.history)  # cuts the file to the mark
+        cut = self.history(saved.game_id, saved.history)  # cuts the file to the mark
+        self._cut[saved.game_id, saved.history] = cut
         dropped = self.stats.cut_after(saved.game_id, saved.hand_number)
         if dropped:
             log.info("dropped %d unsaved hand(s) of %s", dropped, saved.game_id)
@@ -196,6 +200,8 @@ class Store:
 
     def history(self, game_id: str, mark: HistoryMark | None = None) -> HistoryFile:
         """The game's history file, cut to ``mark`` (a new game: empty)."""
+        if mark is not None and (game_id, mark) in self._cut:
+            return self._cut.pop((game_id, mark))
         path = self.history_path(game_id)
         if path is not None and mark is not None:
             path = path.with_name(mark.file)

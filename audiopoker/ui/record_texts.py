@@ -61,6 +61,10 @@ class RecordText(UiText):
         """'The statistics could not be read; the old file was kept as {file} ...'"""
         return self.r("stats_kept", file=kept_as.name)
 
+    def history_kept_aside(self, kept_as: Path) -> str:
+        """'This game's hand history was shorter than saved; it was kept as {file}, ...'"""
+        return self.r("history_kept", file=kept_as.name)
+
     def stats_too_new(self) -> str:
         """'The statistics were written by a newer version of audiopoker; ...'"""
         return self.r("stats_too_new")

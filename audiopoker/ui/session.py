@@ -25,6 +25,7 @@ from audiopoker.bots.base import decode_rng
 from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action
 from audiopoker.engine.errors import PokerError
+from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
@@ -37,6 +38,7 @@ from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.sound_keys import SoundKeys
 from audiopoker.ui.state import TableState
 from audiopoker.ui.texts import UiText
 from audiopoker.ui.words import Narration
@@ -46,6 +48,25 @@ log = logging.getLogger(__name__)
 
 # Seconds a bot may think in live play (a decision usually needs far less).
 LIVE_BOT_BUDGET = 0.08
+
+
+class SoundFailureNotice:
+    """A listener after the sound cues: when the sound device fails (at the start or in
+    the middle of the game) the player is told once, in words; the log has the reason."""
+
+    def __init__(self, sound: SoundListener, text: UiText, router: Router) -> None:
+        self._keys = SoundKeys(sound, text)
+        self._router = router
+
+    def check(self) -> None:
+        """Tell the player if sound has failed and they were not told yet."""
+        news = self._keys.failure_news()
+        if news is not None:
+            self._router.send(Message("error", news))
+
+    def on_event(self, event: Event) -> None:
+        """Look after each event's cues."""
+        self.check()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +171,9 @@ class Session:
         if self._own_store:
             self.store.open()
         self.recorder = self._recorder(me)
+        self.sound_notice = (
+            SoundFailureNotice(sound, self.text, router) if sound is not None else None
+        )
         self.game = Game(
             self.table,
             seats,
@@ -158,6 +182,7 @@ class Session:
                 self.narration,
                 *listeners,
                 *([sound] if sound is not None else []),
+                *([self.sound_notice] if self.sound_notice is not None else []),
                 self.recorder,
             ],
             self.pacer,
@@ -279,14 +304,18 @@ class Session:
             chips = self.table.stacks[me] if me is not None else 0
             resumed = RecordText(s.lang).resumed(chips, self.table.hand_number + 1)
             self.router.send(Message("welcome", resumed))
-            return
-        if s.watch:
-            welcome = self.text.welcome_watch(s.players, help_key)
+            kept = self.recorder.history.kept_as
+            if kept is not None:
+                self.router.send(Message("error", RecordText(s.lang).history_kept_aside(kept)))
+        elif s.watch:
+            self.router.send(Message("welcome", self.text.welcome_watch(s.players, help_key)))
         else:
             welcome = self.text.welcome(
                 s.players - 1, s.chips, s.small_blind, s.big_blind, help_key
             )
-        self.router.send(Message("welcome", welcome))
+            self.router.send(Message("welcome", welcome))
+        if self.sound_notice is not None:
+            self.sound_notice.check()  # a device that failed to open
 
     def _play(self) -> None:
         try:

@@ -58,6 +58,15 @@ class SoundKeys:
     def __init__(self, sound: SoundControl | None, text: UiText) -> None:
         self.sound = sound
         self.text = text
+        self._failure_told = False
+
+    def failure_news(self) -> str | None:
+        """The sentence saying the sound device failed, once, the first time it is asked
+        after the failure (the log has the technical reason); None otherwise."""
+        if self.sound is None or self.sound.working or self._failure_told:
+            return None
+        self._failure_told = True
+        return self.text.sound_went_off()
 
     def _usable(self) -> tuple[SoundControl | None, str]:
         """The sound when the keys can change it, else None and the sentence saying why."""

@@ -321,6 +321,10 @@ class UiText:
         """'Sound cues are off: no sound device works here.'"""
         return self._("sound.failed")
 
+    def sound_went_off(self) -> str:
+        """'Sound cues are off: no sound device works here. The game goes on in words.'"""
+        return self._("sound.went_off")
+
     def unknown_key(self, key: str, help_key: str) -> str:
         """'{key} does nothing. {help} lists the keys.'"""
         return self._("unknown_key", key=key, help=help_key)
