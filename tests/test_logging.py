@@ -40,6 +40,7 @@ from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
 from audiopoker.persistence import Store  # noqa: E402
 from audiopoker.persistence.store import HISTORY_DIR  # noqa: E402
 from audiopoker.ui.keymap import default_keymap  # noqa: E402
+from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
 from audiopoker.ui.record_texts import RecordText  # noqa: E402
 from audiopoker.ui.session import Session, Settings  # noqa: E402
 from audiopoker.ui.startup import choose_game  # noqa: E402
@@ -229,3 +230,20 @@ def test_a_hand_history_found_short_on_resume_is_said_and_kept_aside_once(
     assert len(kept.read_bytes()) == 40  # the short file itself, not an empty copy
     notice = [text for text in backend.spoken if text.startswith(opening)]
     assert len(notice) == 1 and kept.name in notice[0]
+
+
+class UnreadableRecords:
+    """A recorder whose history file cannot be read back."""
+
+    def last_hand(self) -> None:
+        raise OSError("input/output error")
+
+    def numbers(self) -> object:
+        raise AssertionError("not asked")
+
+
+def test_a_last_hand_that_cannot_be_read_is_said_so_not_that_none_was_played() -> None:
+    keys = RecordKeys(UnreadableRecords(), RecordText("es"), 0)  # type: ignore[arg-type]
+    (message,) = keys.replay()
+    assert message.kind == "error" and message.interrupt
+    assert message.text == RecordText("es").replay_failed()

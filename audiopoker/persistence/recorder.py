@@ -176,12 +176,10 @@ class GameRecorder:
         )
 
     def last_hand(self) -> HandHistory | None:
-        """The last finished hand of this game (from the file after a resume)."""
-        try:
-            return self.history.last()
-        except (OSError, ValueError) as error:
-            log.error("could not read the last hand: %s", error)
-            return None
+        """The last finished hand of this game (from the file after a resume); None when
+        none has finished. Raises OSError or ValueError when the file cannot be read (the
+        replay key says so)."""
+        return self.history.last()
 
     def numbers(self) -> Summary:
         """This game's numbers for the player."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from audiopoker.engine.events import ActionRequired, Event, HandEnded, HandStarted
-from audiopoker.engine.phh import HandHistory, PhhError
+from audiopoker.engine.phh import HandHistory
 from audiopoker.engine.phh_replay import replay
 from audiopoker.narration.narrator import Narrator
 from audiopoker.output.message import Message, Verbosity
@@ -29,7 +29,8 @@ class GameRecords(Protocol):
     """What the keys need from the game's recorder (audiopoker.persistence.GameRecorder)."""
 
     def last_hand(self) -> HandHistory | None:
-        """The last finished hand."""
+        """The last finished hand; None when none has. OSError or ValueError when the
+        record cannot be read."""
         ...
 
     def numbers(self) -> Summary:
@@ -91,12 +92,12 @@ class RecordKeys:
 
     def replay(self) -> list[Message]:
         """The last hand told again: a first line that interrupts, the hand queued."""
-        history = self.records.last_hand() if self.records is not None else None
-        if history is None:
-            return [Message("answer", self.text.replay_none(), interrupt=True)]
         try:
+            history = self.records.last_hand() if self.records is not None else None
+            if history is None:
+                return [Message("answer", self.text.replay_none(), interrupt=True)]
             told = replay_messages(history, self.text.lang, self.me, self._verbosity())
-        except PhhError as error:
+        except (OSError, ValueError) as error:  # PhhError is a ValueError
             log.error("the last hand does not replay: %s", error)
             return [Message("error", self.text.replay_failed(), interrupt=True)]
         number = history.extra.get("hand")
