@@ -1,10 +1,65 @@
-"""Argument types for the command line that refuse bad values with the allowed range, so the
-one-line error a player hears says what to type instead."""
+"""Argument types for the command line that refuse bad values with the allowed range, and
+the one-line errors of ``play`` and ``watch``, in the player's language.
+
+A screen reader user hears the error line, so it says what to type instead, in the
+language of ``--lang`` when the command line names one we speak (else the system's). The
+sentences are in the ``commands`` gettext domain (``audiopoker/commands/locale``);
+argparse's own usage and help text stay English.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Final, NoReturn
+
+from audiopoker import i18n
+from audiopoker.i18n import LANGUAGES, Language
+
+COMMANDS_DOMAIN: Final = "commands"
+COMMANDS_LOCALE_DIR: Final = Path(__file__).resolve().parent / "commands" / "locale"
+
+# The command line being parsed (cli.main sets it): its --lang chooses the errors' language.
+_ARGUMENTS: ContextVar[tuple[str, ...]] = ContextVar("audiopoker_arguments", default=())
+
+# argparse's English one-line errors that we say in the player's language.
+_OPTION = re.compile(r"argument (?P<option>[^:]+): (?P<message>.*)", re.DOTALL)
+_CHOICE = re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.DOTALL)
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (?P<arguments>.*)", re.DOTALL)
+_EXPECTED_ONE = "expected one argument"
+
+
+def remember_arguments(arguments: Sequence[str]) -> None:
+    """Keep the command line being parsed, so its errors follow its ``--lang``."""
+    _ARGUMENTS.set(tuple(arguments))
+
+
+def error_language() -> Language:
+    """The ``--lang`` of the command line being parsed when it names a language we speak,
+    else the system's (an unknown ``--lang`` is itself the error being said)."""
+    # Imported here: narration imports the output layer, whose options use int_range.
+    from audiopoker.narration.language import resolve_language
+
+    arguments = _ARGUMENTS.get()
+    chosen: str | None = None
+    for index, argument in enumerate(arguments):
+        if argument == "--lang" and index + 1 < len(arguments):
+            chosen = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            chosen = argument.partition("=")[2]
+    if chosen is not None and chosen.strip().lower() in LANGUAGES:
+        return resolve_language(chosen)
+    return resolve_language(None)
+
+
+def command_text(key: str, /, lang: Language | None = None, **fields: object) -> str:
+    """The ``commands`` sentence ``key`` in ``lang`` (default: :func:`error_language`)."""
+    chosen = lang if lang is not None else error_language()
+    return i18n.get_catalog(chosen, COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR).text(key, **fields)
 
 
 def int_range(low: int, high: int) -> Callable[[str], int]:
@@ -17,8 +72,46 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, not {text!r}"
+                command_text("cli.whole_number", low=low, high=high, text=text)
             )
         return value
 
     return parse
+
+
+def option_error(option: str, message: str, lang: Language | None = None) -> str:
+    """'argument --chips: must be …' in ``lang`` (default: :func:`error_language`)."""
+    return command_text("cli.option", lang, option=option, message=message)
+
+
+def error_line(prog: str, message: str) -> str:
+    """The one line a refused command line prints: ``message`` (argparse's, or one of
+    ours) said in the player's language where we know it."""
+    option = _OPTION.fullmatch(message)
+    if option is not None:
+        said = option["message"]
+        choice = _CHOICE.fullmatch(said)
+        if choice is not None:
+            said = command_text(
+                "cli.invalid_choice", value=choice["value"], choices=choice["choices"]
+            )
+        elif said == _EXPECTED_ONE:
+            said = command_text("cli.expected_one")
+        message = option_error(option["option"], said)
+    else:
+        unrecognized = _UNRECOGNIZED.fullmatch(message)
+        if unrecognized is not None:
+            message = command_text("cli.unrecognized", arguments=unrecognized["arguments"])
+    return command_text("cli.error", prog=prog, message=message)
+
+
+def one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn]:
+    """A replacement for ``parser.error``: argparse prints the whole usage before an error;
+    a screen reader user wants the one line that says what is wrong, in their language."""
+
+    def error(message: str) -> NoReturn:
+        """Print one line and exit with code 2."""
+        print(error_line(parser.prog, message), file=sys.stderr)
+        raise SystemExit(2)
+
+    return error

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from audiopoker import __version__
+from audiopoker.argtypes import one_line_error, remember_arguments
 from audiopoker.logfile import configure_logging, log_path
 
 # Each module registers one or more subcommands; a module that is not there yet is skipped.
@@ -41,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
+    # One line, not the whole usage, when the command line is refused (for play and watch
+    # too: the top parser reports their unknown options).
+    parser.error = one_line_error(parser)  # type: ignore[method-assign, assignment]
     return parser
 
 
@@ -67,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.insert(0, "play")
     if debug:
         arguments.insert(0, DEBUG_FLAG)
+    remember_arguments(arguments)  # errors are said in the language its --lang names
     args = parser.parse_args(arguments)
     # Warnings go to the log file, never onto the player's console mid-game.
     configure_logging(debug=args.debug)

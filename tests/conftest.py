@@ -1,6 +1,7 @@
 """Shared test setup: no test ever writes into the real user data folder. Every test gets
 its own empty data folder through AUDIOPOKER_DATA_DIR (saved games, hand histories and
-statistics land there), also for the game processes a test starts."""
+statistics land there), also for the game processes a test starts. The system language is
+English for every test (commands without --lang follow it) unless the test sets another."""
 
 from __future__ import annotations
 
@@ -19,3 +20,11 @@ def private_data_dir(
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_DIR_ENV, str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_system_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system language is English, whatever the machine running the tests speaks."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -55,7 +55,10 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         OUTPUT_LOCALE_DIR,
         [*sorted((PACKAGE / "output").glob("*.py")), PACKAGE / "commands/speech_test.py"],
     ),
-    COMMANDS_DOMAIN: (COMMANDS_LOCALE_DIR, [PACKAGE / "commands/replay.py"]),
+    COMMANDS_DOMAIN: (
+        COMMANDS_LOCALE_DIR,
+        [PACKAGE / "commands/replay.py", PACKAGE / "argtypes.py", PACKAGE / "commands/play.py"],
+    ),
 }
 SOURCES = DOMAIN_SOURCES[DOMAIN][1]
 KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")

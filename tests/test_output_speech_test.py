@@ -37,7 +37,7 @@ def test_console_in_spanish_says_and_prints_the_paths(tmp_path: Path) -> None:
 
 def test_silent_in_english_prints_only_the_report() -> None:
     out = io.StringIO()
-    assert speech_test.run(parse(["--output", "silent"]), stream=out) == 0
+    assert speech_test.run(parse(["--output", "silent", "--lang", "en"]), stream=out) == 0
     assert out.getvalue().splitlines()[:3] == [
         "Active speech: silent",
         "Braille: none",
@@ -60,7 +60,7 @@ def test_missing_screen_reader_is_explained_and_fails(monkeypatch: pytest.Monkey
         factory, "probe_brlapi", lambda: (None, Attempt("braille", "BrlAPI", False, "no BRLTTY"))
     )
     out = io.StringIO()
-    assert speech_test.run(parse(["--output", "screenreader"]), stream=out) == 1
+    assert speech_test.run(parse(["--output", "screenreader", "--lang", "en"]), stream=out) == 1
     text = out.getvalue()
     assert "Skipped accessible-output2 NVDA, prism jaws: not running" in text
     assert "The requested output (screenreader) is not available; using console." in text

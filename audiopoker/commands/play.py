@@ -6,11 +6,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
 
-from audiopoker.argtypes import int_range
+from audiopoker.argtypes import command_text, int_range, one_line_error, option_error
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
@@ -34,10 +32,7 @@ def _blinds(text: str) -> tuple[int, int]:
     except ValueError:
         small = big = -1
     if not slash or not 0 <= small <= big or not 1 <= big <= MAX_CHIPS:
-        raise argparse.ArgumentTypeError(
-            f"must be SMALL/BIG with 0 <= SMALL <= BIG and BIG from 1 to {MAX_CHIPS}, "
-            f"such as 1/2; not {text!r}"
-        )
+        raise argparse.ArgumentTypeError(command_text("cli.blinds", maximum=MAX_CHIPS, text=text))
     return small, big
 
 
@@ -48,7 +43,7 @@ def _seconds(text: str) -> float:
         value = -1.0
     if not 0 <= value <= MAX_BOT_DELAY:
         raise argparse.ArgumentTypeError(
-            f"must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, not {text!r}"
+            command_text("cli.seconds", maximum=f"{MAX_BOT_DELAY:g}", text=text)
         )
     return value
 
@@ -56,20 +51,8 @@ def _seconds(text: str) -> float:
 def _name(text: str) -> str:
     name = " ".join(text.split())
     if not 1 <= len(name) <= MAX_NAME:
-        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_NAME} characters, not {text!r}")
+        raise argparse.ArgumentTypeError(command_text("cli.name", maximum=MAX_NAME, text=text))
     return name
-
-
-def _one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn]:
-    """argparse prints the whole usage before an error; a screen reader user wants the one
-    line that says what is wrong."""
-
-    def error(message: str) -> NoReturn:
-        """Print one line and exit with code 2."""
-        print(f"{parser.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-    return error
 
 
 def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) -> None:
@@ -189,7 +172,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # Tests only: a bot plays the player's seat; the game is saved and recorded as usual.
     saving.add_argument("--autopilot", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(func=run_play, watch=False)
-    play.error = _one_line_error(play)  # type: ignore[method-assign, assignment]
+    play.error = one_line_error(play)  # type: ignore[method-assign, assignment]
 
     watch = subparsers.add_parser(
         "watch",
@@ -200,7 +183,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.set_defaults(
         func=run_play, watch=True, name=None, resume=False, save=False, autopilot=False
     )
-    watch.error = _one_line_error(watch)  # type: ignore[method-assign, assignment]
+    watch.error = one_line_error(watch)  # type: ignore[method-assign, assignment]
 
 
 def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
@@ -238,21 +221,18 @@ def _given_options_win(saved: SavedGame, args: argparse.Namespace) -> SavedGame:
 
 def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
-    command = "watch" if args.watch else "play"
-    if args.keymap is not None and not args.keymap.is_file():
-        print(
-            f"audiopoker {command}: error: argument --keymap: no such file: {args.keymap}",
-            file=sys.stderr,
-        )
-        return 2
-    if args.chips < args.blinds[1]:
-        print(
-            f"audiopoker {command}: error: argument --chips: must be at least the big blind "
-            f"({args.blinds[1]}), not {args.chips}",
-            file=sys.stderr,
-        )
-        return 2
+    prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
+    refusal: str | None = None
+    if args.keymap is not None and not args.keymap.is_file():
+        missing = command_text("cli.no_such_file", lang, path=args.keymap)
+        refusal = option_error("--keymap", missing, lang)
+    elif args.chips < args.blinds[1]:
+        below = command_text("cli.chips_below_blind", lang, big=args.blinds[1], chips=args.chips)
+        refusal = option_error("--chips", below, lang)
+    if refusal is not None:
+        print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
+        return 2
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     router = router_from_args(args, lang)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from audiopoker.i18n import LANGUAGES
+from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.backends import Attempt
 from audiopoker.output.factory import (
     VERBOSITY_CHOICES,
@@ -40,7 +40,9 @@ def register(subparsers: Any) -> None:
         description="Say through the chosen output which speech and braille paths are "
         "active, and print why each other one was skipped.",
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language: es or en (default: the system's)"
+    )
     add_output_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -48,7 +50,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace, stream: TextIO | None = None) -> int:
     """Run the test; 0 when the requested output is active, 1 when it fell back."""
     out = stream if stream is not None else sys.stdout
-    lang: str = args.lang
+    lang: str = resolve_language(args.lang)
     say = output_catalog(lang).text
     selection = select_backend(args.output, lang, args.rate, args.volume)
     braille = selection.braille if selection.braille != "none" else say("speech_test.none")
