@@ -33,7 +33,7 @@ from audiopoker.narration.narrator import Narrator  # noqa: E402
 from audiopoker.output.backends import RecordingBackend  # noqa: E402
 from audiopoker.output.message import Verbosity  # noqa: E402
 from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import GameRecorder, Store  # noqa: E402
+from audiopoker.persistence import GameRecorder, Store, Summary  # noqa: E402
 from audiopoker.ui.keymap import default_keymap  # noqa: E402
 from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
 from audiopoker.ui.record_texts import RecordText  # noqa: E402
@@ -139,9 +139,34 @@ def test_the_keys_through_the_keymap_in_a_session() -> None:
         numbers = answers(router, "j", session)
         assert numbers[0].startswith("This game: 3 hands played; you won ")
         assert numbers[2].startswith(("Biggest pot you won: ", "You have not won a pot yet."))
-        assert "percent of your hands (VPIP)" in numbers[3]
+        assert "percent of your hands, and raised before the flop in " in numbers[3]
     finally:
         router.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "rates"),
+    [
+        (
+            "en",
+            "You put chips in voluntarily in 23 percent of your hands, and raised before the "
+            "flop in 12 percent.",
+        ),
+        (
+            "es",
+            "Pusiste fichas por tu cuenta en el 23 por ciento de tus manos, y subiste antes "
+            "del flop en el 12 por ciento.",
+        ),
+    ],
+)
+def test_j_says_how_you_play_in_words_not_abbreviations(lang: str, rates: str) -> None:
+    summary = Summary(
+        games=1, games_finished=0, games_won=0, hands=40, hands_won=6, net=-12,
+        biggest_pot=30, vpip=0.23, pfr=0.12, showdowns=3, by_position=(), by_group=(),
+    )  # fmt: skip
+    lines = RecordText("es" if lang == "es" else "en").game_numbers(summary)
+    assert lines[-1] == rates
+    assert not any(mark in line for line in lines for mark in ("(", ")", "VPIP", "PFR"))
 
 
 def test_a_watched_game_has_no_numbers_of_yours() -> None:
