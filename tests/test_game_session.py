@@ -60,7 +60,7 @@ def test_a_seeded_game_played_by_keys_to_the_end() -> None:
     assert kinds[0] == "welcome"
     assert "your_turn" in kinds
     assert records[0]["text"].startswith("You play against 2 bots.")  # type: ignore[union-attr]
-    assert kinds[-1] == "game_ended"
+    assert kinds[-2:] == ["game_ended", "goodbye"]  # the standings, then goodbye
 
 
 def test_the_same_seed_and_keys_give_the_same_game() -> None:

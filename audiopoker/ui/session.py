@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 # Seconds a bot may think in live play (a decision usually needs far less).
 LIVE_BOT_BUDGET = 0.08
+# Seconds at most to wait, after the game ends, for its last words to be spoken.
+FINAL_WORDS_WAIT = 60.0
 
 
 class SoundFailureNotice:
@@ -333,6 +335,16 @@ class Session:
         self._thread = threading.Thread(target=self._play, name="audiopoker-game", daemon=True)
         self._thread.start()
 
+    def farewell(self) -> None:
+        """The game ended by itself (or the player is out): after its last words (the
+        standings), goodbye, and wait until all is spoken where the backend can tell.
+        Control+C stops the waiting."""
+        self.router.send(Message("goodbye", self.text.goodbye()))
+        try:
+            self.router.wait_until_quiet(timeout=FINAL_WORDS_WAIT)
+        except KeyboardInterrupt:
+            self.router.silence()
+
     def run(self) -> int:
         """Greet, play until the end or quit; 0 on a normal end, 1 if the game failed."""
         self.greet()
@@ -346,6 +358,8 @@ class Session:
                 self.human.wake()
             if self._thread is not None:
                 self._thread.join(timeout=10)
+            if self.error is None and self.game.over and not self.controller.quitting:
+                self.farewell()
             if self.sound is not None:
                 self.sound.close()
             if self._own_store:

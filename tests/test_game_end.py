@@ -1,0 +1,103 @@
+"""The end of a game: the last words (the standings, or the player's elimination) are
+followed by one goodbye, and the program waits for them to be spoken where the speech
+backend can tell, instead of exiting at once."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import threading
+import time
+
+import pytest
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
+    sys.path.insert(0, _HERE)
+
+from session_harness import Running, running  # noqa: E402
+
+from audiopoker.engine.events import Event, GameEnded  # noqa: E402
+from audiopoker.ui.session import Settings  # noqa: E402
+
+WATCH = Settings(
+    players=3, chips=30, seed=5, bot_delay=0, hands=2, watch=True, bot_time_budget=None
+)
+
+
+def kinds_and_texts(game: Running) -> list[tuple[str, str]]:
+    return [(str(r["kind"]), str(r["text"])) for r in game.records()]
+
+
+@pytest.mark.parametrize(("lang", "goodbye"), [("en", "Goodbye."), ("es", "Adiós.")])
+def test_the_standings_are_followed_by_one_goodbye(lang: str, goodbye: str) -> None:
+    with running(dataclasses.replace(WATCH, lang=lang)) as game:
+        assert game.wait(lambda: game.finished, 30), "the game did not end"
+        assert game.result == [0]
+        said = kinds_and_texts(game)
+    assert said[-1] == ("goodbye", goodbye)
+    assert said[-2][0] == "game_ended"
+    assert [text for _, text in said].count(goodbye) == 1
+
+
+class StillSpeaking:
+    """Makes the recording backend report speech from the moment the game ends."""
+
+    def __init__(self, game: Running) -> None:
+        self.game = game
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, GameEnded):
+            self.game.backend.speaking = True
+
+
+def test_the_program_waits_until_the_last_words_are_spoken() -> None:
+    with running(WATCH) as game:
+        game.session.game.add_listener(StillSpeaking(game))
+        assert game.wait(lambda: game.chips.ended is not None, 30), "the game did not end"
+        time.sleep(0.5)
+        assert not game.finished  # the standings are still being spoken
+        assert "goodbye" not in [kind for kind, _ in kinds_and_texts(game)]
+        game.backend.speaking = False
+        assert game.wait(lambda: game.finished, 5)
+        assert game.result == [0]
+        assert kinds_and_texts(game)[-1] == ("goodbye", "Goodbye.")
+        # The goodbye itself is waited for too.
+        game.backend.speaking = True
+        farewell = threading.Thread(target=game.session.farewell, daemon=True)
+        farewell.start()
+        farewell.join(0.5)
+        assert farewell.is_alive()
+        game.backend.speaking = False
+        farewell.join(5)
+        assert not farewell.is_alive()
+
+
+def test_a_player_knocked_out_hears_it_then_goodbye() -> None:
+    # Three players: the game goes on without the player, who is told their place.
+    settings = Settings(players=3, chips=6, seed=1, lang="en", bot_delay=0, bot_time_budget=None)
+    with running(settings) as game:
+        while game.play_turn(["a"]):
+            pass
+        assert game.wait(lambda: game.finished, 10)
+        assert game.result == [0]
+        said = kinds_and_texts(game)
+    assert game.chips.out == [0] and game.chips.ended is None, "this seed knocks the player out"
+    assert said[-2] == (
+        "player_eliminated",
+        "You are out of chips: your game is over. Final place: third.",
+    )
+    assert said[-1] == ("goodbye", "Goodbye.")
+
+
+def test_quitting_says_goodbye_once_and_does_not_wait() -> None:
+    settings = Settings(players=3, seed=2, bot_delay=0, bot_time_budget=None)
+    with running(settings) as game:
+        assert game.wait(game.my_turn)
+        game.backend.speaking = True  # a quit does not wait for speech to end
+        game.pipe.send_text("q")
+        game.pipe.send_text("y")
+        assert game.wait(lambda: game.finished, 5)
+        texts = [text for _, text in kinds_and_texts(game)]
+    assert texts[-1] == "Goodbye." and texts.count("Goodbye.") == 1
