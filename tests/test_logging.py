@@ -75,7 +75,10 @@ def test_warnings_go_to_the_log_file_in_the_data_folder_not_the_console(
     logging.getLogger("some.library").info("a library's chatter")
     with warnings.catch_warnings():
         warnings.simplefilter("always")
-        logging.captureWarnings(True)  # (pytest's own capture put its hook back)
+        # pytest puts its own hook back around each test: hand the warnings to logging
+        # again, as configure_logging did.
+        logging.captureWarnings(False)
+        logging.captureWarnings(True)
         warnings.warn("an old API", DeprecationWarning, stacklevel=1)
     for handler in logging.getLogger().handlers:
         handler.flush()
