@@ -113,6 +113,24 @@ class HardBot(NormalBot):
         exploit = _clamp((fold - 0.3) / 0.2, 0.0, 2.5)
         return odds * 0.5 * exploit * self.style.bluff
 
+    def _looseness_behind(self, view: PlayerView) -> float:
+        """Mean share of hands the seats still to act play."""
+        seats = view.behind()
+        return sum(self.model.of(s).vpip_rate for s in seats) / max(len(seats), 1)
+
+    def open_size(self, view: PlayerView) -> float:
+        """Open bigger when the players behind call too much."""
+        size = super().open_size(view)
+        return size + 0.5 if self._looseness_behind(view) > 0.4 else size
+
+    def reraise_at(self, view: PlayerView, raises: int, players: int) -> float:
+        """Re-raise wider for value against a raiser who also calls a lot."""
+        base = super().reraise_at(view, raises, players)
+        raiser = next(a.seat for a in reversed(view.actions()) if a.kind in AGGRESSIVE)
+        stats = self.model.of(raiser)
+        calls_a_lot = stats.vpip_rate - stats.pfr_rate > 0.25
+        return base - 0.05 if calls_a_lot else base
+
     def isolation(self, view: PlayerView, open_share: float, limpers: int) -> tuple[float, float]:
         """Raise loose limpers wider and bigger: they call with worse and play badly."""
         share, size = super().isolation(view, open_share, limpers)

@@ -80,6 +80,16 @@ class NormalBot(BaseBot):
         """Bluff size as a share of the pot (hook)."""
         return 0.66 if view.street is Street.RIVER else 0.5
 
+    def open_size(self, view: PlayerView) -> float:
+        """The first raise, in big blinds (hook)."""
+        return 3.0 if view.seat == view.small_blind_seat else 2.5
+
+    def reraise_at(self, view: PlayerView, raises: int, players: int) -> float:
+        """Equity against the raisers and callers needed to re-raise for value (hook)."""
+        base: float = (0.62 + 0.03 * (raises - 1)) * players**-0.45
+        scale: float = self.style.aggression**0.3
+        return base / scale
+
     def isolation(self, view: PlayerView, open_share: float, limpers: int) -> tuple[float, float]:
         """Hands to raise limpers with, and the raise-to in big blinds (hook)."""
         return open_share * 0.6 * self.style.aggression, 3.0 + limpers
@@ -115,7 +125,7 @@ class NormalBot(BaseBot):
             limpers = sum(1 for a in actions if a.kind is ActionKind.CALL)
             open_share = OPEN_BY_BEHIND[min(behind, 9)] * style.looseness
             if limpers == 0 and percentile <= open_share:
-                return bet_to(legal, bb * (3.0 if view.seat == view.small_blind_seat else 2.5))
+                return bet_to(legal, bb * self.open_size(view))
             iso_share, iso_size = self.isolation(view, open_share, limpers)
             if limpers and percentile <= iso_share:
                 return bet_to(legal, bb * iso_size)
@@ -144,7 +154,7 @@ class NormalBot(BaseBot):
         share = self._equity(view, ranges, self.preflop_iterations)
         price = legal.to_call / (legal.pot + legal.to_call)
         players = max(len(ranges), 1)
-        reraise_at = (0.62 + 0.03 * (raises - 1)) * players**-0.45 / style.aggression**0.3
+        reraise_at = self.reraise_at(view, raises, players)
         if legal.can_raise and share >= reraise_at:
             return bet_to(legal, self._reraise_to(view, raise_to, raises))
         light = self.light_reraise_rate(view, percentile, raises)
