@@ -1,4 +1,4 @@
-"""`audiopoker simulate`: bots against bots, duplicate poker, no narration.
+"""Bots against bots by duplicate poker, without narration (`audiopoker simulate`).
 
     audiopoker simulate --players 6 --hands 60000 --seed 1 --bot hard 'honest*5' --json
 
@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--players", type=int, default=6, help="seats at the table (2-10)")
     parser.add_argument("--hands", type=int, default=6000, help="hands to play in total")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="decks and bots (reproducible)")
     parser.add_argument(
         "--bot",
         action="extend",
