@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from audiopoker.cards import FULL_DECK, Card, parse_cards
+from audiopoker.cards import Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind
+from audiopoker.engine.dealing import dealing_order, preset_deck
 from audiopoker.engine.events import Event, HandStarted
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table
@@ -26,32 +27,11 @@ _KINDS = {
 }
 
 
-def dealing_order(stacks: Sequence[int], button: int, big_blind_seat: int) -> list[int]:
-    """Seats in dealing order: from the first seat left of the button; heads-up the big
-    blind first and the button last."""
-    count = len(stacks)
-    seats = [(button + step) % count for step in range(1, count + 1)]
-    seats = [seat for seat in seats if stacks[seat] > 0]
-    if len(seats) == 2:
-        return [big_blind_seat] + [seat for seat in seats if seat != big_blind_seat]
-    return seats
-
-
 def stacked_deck(order: Sequence[int], holes: Mapping[int, str], board: str = "") -> list[Card]:
-    """A deck that deals ``holes`` (seat -> "AsAd") and ``board`` (up to five cards) in the
-    engine's order; burns and anything unspecified come from the unused cards."""
+    """A deck that deals ``holes`` (seat -> "AsAd") in the dealing ``order`` and ``board``
+    (up to five cards); burns and anything unspecified come from the unused cards."""
     wanted = {seat: parse_cards(text) for seat, text in holes.items()}
-    board_cards = list(parse_cards(board))
-    used = {card for cards in wanted.values() for card in cards} | set(board_cards)
-    spare = iter([card for card in FULL_DECK if card not in used])
-    deck = [wanted[seat][0] if seat in wanted else next(spare) for seat in order]
-    deck += [wanted[seat][1] if seat in wanted else next(spare) for seat in order]
-    dealt = iter(board_cards)
-    for size in (3, 1, 1):
-        deck.append(next(spare))
-        deck.extend(next(dealt, None) or next(spare) for _ in range(size))
-    deck.extend(spare)
-    return deck
+    return preset_deck(order, wanted, parse_cards(board))
 
 
 def start(

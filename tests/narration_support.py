@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from audiopoker.cards import FULL_DECK, Card, parse_cards
+from engine_helpers import start
+
 from audiopoker.engine.actions import Action, LegalActions
 from audiopoker.engine.events import Event
 from audiopoker.engine.hand import Hand
@@ -57,34 +58,6 @@ def play_game(
     return log
 
 
-def preset_deck(
-    dealing_order: Sequence[int],
-    holes: Mapping[int, str],
-    board: str,
-    burns: str = "",
-) -> list[Card]:
-    """A deck that deals ``holes`` (seat -> "As Kd") in ``dealing_order`` (one card each,
-    two passes), then burn, flop, burn, turn, burn, river; unnamed cards fill the gaps."""
-    named = {seat: parse_cards(text) for seat, text in holes.items()}
-    board_cards = list(parse_cards(board))
-    burn_cards = list(parse_cards(burns))
-    used = {card for cards in named.values() for card in cards} | set(board_cards)
-    used |= set(burn_cards)
-    spare = iter(card for card in FULL_DECK if card not in used)
-    deck: list[Card] = []
-    for index in range(2):
-        for seat in dealing_order:
-            cards = named.get(seat)
-            deck.append(cards[index] if cards else next(spare))
-    street_sizes = (3, 1, 1)
-    for size in street_sizes:
-        deck.append(burn_cards.pop(0) if burn_cards else next(spare))
-        for _ in range(size):
-            deck.append(board_cards.pop(0) if board_cards else next(spare))
-    deck.extend(spare)
-    return deck
-
-
 def run_script(hand: Hand, events: Sequence[Event], script: Iterable[Action]) -> list[Event]:
     """Apply the actions in order (each by the seat to act) and return the whole log."""
     log = list(events)
@@ -117,16 +90,6 @@ def transcript(messages: Iterable[Message]) -> str:
 # ---------------------------------------------------------------- RULES.md scenarios
 
 
-def dealing_order(stacks: Sequence[int], button: int, big_blind: int) -> list[int]:
-    """Seats in the order the engine deals them (heads-up: the big blind first)."""
-    count = len(stacks)
-    seats = [(button + step) % count for step in range(1, count + 1)]
-    seats = [seat for seat in seats if stacks[seat] > 0]
-    if len(seats) == 2:
-        return [big_blind, next(seat for seat in seats if seat != big_blind)]
-    return seats
-
-
 def scripted_hand(
     stacks: Sequence[int],
     button: int,
@@ -140,19 +103,18 @@ def scripted_hand(
     big_blind_ante: bool = False,
 ) -> list[Event]:
     """Play one hand from a preset deck and a script of actions; every event."""
-    deck = preset_deck(dealing_order(stacks, button, big_blind_seat), holes, board)
-    hand, events = Hand.start(
-        stacks=stacks,
+    hand = start(
+        stacks,
         button=button,
         small_blind_seat=small_blind_seat,
         big_blind_seat=big_blind_seat,
-        small_blind=blinds[0],
-        big_blind=blinds[1],
+        blinds=blinds,
+        holes=holes,
+        board=board,
         ante=ante,
         big_blind_ante=big_blind_ante,
-        deck=deck,
     )
-    return run_script(hand, events, script)
+    return run_script(hand, hand.events, script)
 
 
 CALL, CHECK, FOLD = Action.call(), Action.check(), Action.fold()

@@ -33,6 +33,7 @@ from audiopoker.engine.betting import (
     decide,
     raise_total,
 )
+from audiopoker.engine.dealing import dealing_order
 from audiopoker.engine.errors import (
     ErrorReason,
     HandStateError,
@@ -144,15 +145,7 @@ class Hand:
         self.big_blind = big_blind
         self.big_blind_ante = big_blind_ante
         self.hand_number = hand_number
-        if players == 2:  # heads-up the big blind is dealt first, the button last
-            other = next(s for s in range(count) if in_hand[s] and s != big_blind_seat)
-            self.seats_in_hand: tuple[int, ...] = (big_blind_seat, other)
-        else:
-            self.seats_in_hand = tuple(
-                seat
-                for seat in ((button + step) % count for step in range(1, count + 1))
-                if in_hand[seat]
-            )
+        self.seats_in_hand = dealing_order(stacks, button, big_blind_seat)
         self._stacks = list(stacks)
         self._start_stacks = tuple(stacks)
         self._committed = [0] * count

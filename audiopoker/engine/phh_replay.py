@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.actions import Action, ActionKind, Street
+from audiopoker.engine.dealing import preset_deck
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken, Event, PotAwarded
 from audiopoker.engine.hand import Hand
@@ -293,10 +294,8 @@ def stacked_deck(history: HandHistory) -> DeckPlan:
         if None in dealt:
             _weakest_fill(dealt, full_board, spare)
     holes = [[card if card is not None else spare.pop(0) for card in dealt or ()] for dealt in hole]
-    burns = [spare.pop(0) for _ in range(3)]
-    deck = [hand[0] for hand in holes] + [hand[1] for hand in holes]
-    deck += [burns[0], *full_board[:3], burns[1], full_board[3], burns[2], full_board[4]]
-    return DeckPlan((*deck, *spare), known, muckers)
+    deck = preset_deck(range(count), dict(enumerate(holes)), full_board)  # player i = seat i
+    return DeckPlan(tuple(deck), known, muckers)
 
 
 def _reveal(

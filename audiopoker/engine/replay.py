@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from audiopoker.cards import FULL_DECK, Card
+from audiopoker.cards import Card
 from audiopoker.engine.actions import Action, ActionKind
+from audiopoker.engine.dealing import preset_deck
 from audiopoker.engine.errors import ErrorReason, HandStateError
 from audiopoker.engine.events import (
     ActionTaken,
@@ -54,7 +55,7 @@ def replay(events: Iterable[Event]) -> Hand:
         big_blind_seat=started.big_blind,
         small_blind=started.small_blind_amount,
         big_blind=started.big_blind_amount,
-        deck=_deck(started.seats_in_hand, holes, board),
+        deck=preset_deck(started.seats_in_hand, holes, board),
         antes=antes if any(antes) else (),
         ante=started.ante,
         big_blind_ante=started.big_blind_ante,
@@ -66,18 +67,3 @@ def replay(events: Iterable[Event]) -> Hand:
             hand.act(event.seat, Action(event.kind, event.to if raising else None))
     return hand
 
-
-def _deck(
-    order: tuple[int, ...], holes: dict[int, tuple[Card, Card]], board: tuple[Card, ...]
-) -> list[Card]:
-    """The dealing order's deck: hole cards in two passes, then burn, flop, burn, turn,
-    burn, river, with unused cards for the burns and any board not dealt."""
-    used = {card for cards in holes.values() for card in cards} | set(board)
-    spare = iter([card for card in FULL_DECK if card not in used])
-    deck = [holes[seat][0] if seat in holes else next(spare) for seat in order]
-    deck += [holes[seat][1] if seat in holes else next(spare) for seat in order]
-    dealt = iter(board)
-    for size in (3, 1, 1):
-        deck.append(next(spare))  # the burn
-        deck.extend(next(dealt, None) or next(spare) for _ in range(size))
-    return deck
