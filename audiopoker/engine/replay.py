@@ -66,4 +66,3 @@ def replay(events: Iterable[Event]) -> Hand:
             raising = event.kind is ActionKind.BET or event.kind is ActionKind.RAISE
             hand.act(event.seat, Action(event.kind, event.to if raising else None))
     return hand
-
