@@ -77,6 +77,27 @@ def test_replay_reads_the_games_hand_history(
     assert tuple(third["finishing_stacks"]) == hands[2].finishing_stacks
     assert main(["replay", str(path), "--hand", "3", "--output", "console"]) == 0
     told = capsys.readouterr().out.splitlines()
-    assert told[0].startswith("Hand ") and len(told) > 4
+    assert told[0].startswith("Hand 3. ") and len(told) > 4
+    assert told[-1] == "End of hand 3."
     assert main(["replay", str(path), "--hand", "9"]) == 2
     assert "[9]" in capsys.readouterr().err
+
+
+def test_replay_numbers_each_hand_as_the_game_did(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every hand of a .phhs used to be told as "Hand 1": the replay numbered each one 1.
+    play_saved_game(private_data_dir, hands=4, seed=6)
+    (path,) = history_files(private_data_dir)
+    assert [history.hand_number for history in read_histories(path)] == [1, 2, 3, 4]
+    assert main(["replay", str(path), "--output", "console"]) == 0
+    told = capsys.readouterr().out.splitlines()
+    assert [line.split(".")[0] for line in told if line.startswith("Hand ")] == [
+        "Hand 1",
+        "Hand 2",
+        "Hand 3",
+        "Hand 4",
+    ]
+    assert [line for line in told if line.startswith("End of hand")] == [
+        f"End of hand {number}." for number in range(1, 5)
+    ]

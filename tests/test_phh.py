@@ -23,6 +23,7 @@ from audiopoker.engine.events import (
     AntePosted,
     BlindKind,
     BlindPosted,
+    HandEnded,
     HandStarted,
     PotAwarded,
 )
@@ -236,6 +237,16 @@ def test_unknown_cards_are_filled_with_unused_ones() -> None:
     assert plan.deck[0] == Card.parse("As") and plan.deck[5] == Card.parse("2c")
     assert plan.known_holes == (tuple(parse_cards("As Ks")), (None, None), (None, Card.parse("2c")))
     assert replay(history).finishing_stacks == (199, 201, 200)
+
+
+@pytest.mark.parametrize(("hand", "number"), [(12, 12), (None, 1), (0, 1), ("7", 1), (True, 1)])
+def test_the_replayed_hand_has_the_number_the_history_gives(hand: object, number: int) -> None:
+    fields = {} if hand is None else {"hand": hand}
+    history = loads(phh(["d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7h2c", "p3 f", "p1 f"], **fields))
+    events = replay(history).events
+    started, ended = events[0], events[-1]
+    assert isinstance(started, HandStarted) and isinstance(ended, HandEnded)
+    assert (started.hand_number, ended.hand_number) == (number, number)
 
 
 def test_a_mucked_unknown_hand_loses_even_where_spare_cards_would_win() -> None:

@@ -173,6 +173,15 @@ class HandHistory:
     def player_count(self) -> int:
         return len(self.starting_stacks)
 
+    @property
+    def hand_number(self) -> int | None:
+        """The hand's number (PHH's optional ``hand`` field: the game's histories record
+        it), or None when the history gives no positive whole number."""
+        number = self.extra.get("hand")
+        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+            return number
+        return None
+
     def player_name(self, player: int) -> str:
         """The player's name, or ``pN`` when the history has none."""
         if self.players is not None and self.players[player]:

@@ -126,8 +126,9 @@ def seating(history: HandHistory) -> Seating:
 
 
 def replay(history: HandHistory) -> Replay:
-    """Play the history through our engine. Raises :class:`PhhError` at the first action
-    the engine or the notation refuses."""
+    """Play the history through our engine, numbering the hand as the history does (1
+    when it does not). Raises :class:`PhhError` at the first action the engine or the
+    notation refuses."""
     seats = seating(history)
     plan = stacked_deck(history)
     try:
@@ -141,6 +142,7 @@ def replay(history: HandHistory) -> Replay:
             ante=seats.ante,
             big_blind_ante=seats.big_blind_ante,
             deck=plan.deck,
+            hand_number=history.hand_number or 1,
         )
     except PokerError as error:
         raise PhhError(PhhProblem.BAD_SETUP, cause=error) from None

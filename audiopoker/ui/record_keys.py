@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from audiopoker.engine.events import ActionRequired, Event, HandEnded, HandStarted
+from audiopoker.engine.events import ActionRequired
 from audiopoker.engine.phh import HandHistory
 from audiopoker.engine.phh_replay import replay
 from audiopoker.narration.narrator import Narrator
@@ -47,7 +47,6 @@ def replay_messages(
     """The narration of a recorded hand, from ``listener_seat`` (a table seat; None tells
     every card, as when watching). Raises PhhError for a history the engine refuses."""
     result = replay(history)
-    hand_number = history.extra.get("hand")
     seats = history.extra.get("seats")
     listener: int | None = None
     if listener_seat is not None and isinstance(seats, list) and listener_seat + 1 in seats:
@@ -64,15 +63,8 @@ def replay_messages(
     for event in result.events:
         if isinstance(event, ActionRequired):
             continue  # nobody is asked anything in a replay
-        messages.extend(narrator.narrate(_numbered(event, hand_number)))
+        messages.extend(narrator.narrate(event))
     return messages
-
-
-def _numbered(event: Event, hand_number: object) -> Event:
-    """The replay numbers its hand 1; put the game's hand number back."""
-    if isinstance(hand_number, int) and isinstance(event, HandStarted | HandEnded):
-        return dataclasses.replace(event, hand_number=hand_number)
-    return event
 
 
 class RecordKeys:
@@ -100,8 +92,7 @@ class RecordKeys:
         except (OSError, ValueError) as error:  # PhhError is a ValueError
             log.error("the last hand does not replay: %s", error)
             return [Message("error", self.text.replay_failed(), interrupt=True)]
-        number = history.extra.get("hand")
-        start = self.text.replay_start(number if isinstance(number, int) else 0)
+        start = self.text.replay_start(history.hand_number or 0)
         return [
             Message("replay", start, interrupt=True),
             *(dataclasses.replace(message, interrupt=False) for message in told),
