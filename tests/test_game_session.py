@@ -4,7 +4,7 @@ app on a pipe input and the conductor in its own thread, as ``audiopoker`` runs 
 - a seeded game played to its end by scripted keys;
 - the same seed and keys give the same game;
 - ``watch``: an all-bot table, narrated, with the query keys answering;
-- quitting with Q and Y;
+- quitting with Q and Y, or by closing the input;
 - a game that stops on an error says so in the player's language.
 """
 
@@ -109,6 +109,21 @@ def test_quit_with_q_and_y_ends_the_session_cleanly() -> None:
         assert game.wait(lambda: game.finished, 10)
         assert game.result == [0]
         assert game.spoken()[-1] == "Goodbye."
+        assert game.records()[-1]["text"] == "Goodbye."  # nothing narrated after it
+
+
+def test_a_closed_input_quits_as_q_and_y_do() -> None:
+    # The keyboard's stream ends (stdin closed) at the player's turn: no EOFError out of
+    # the key loop, but the quit's goodbye, once, as the last word, and exit code 0.
+    settings = Settings(players=4, seed=2, bot_delay=0, bot_time_budget=None)
+    with running(settings) as game:
+        assert game.wait(game.my_turn)
+        game.pipe.close()
+        assert game.wait(lambda: game.finished, 10)
+        assert game.result == [0]
+        assert game.session.controller.quitting and game.session.stopping.is_set()
+        spoken = game.spoken()
+        assert spoken[-1] == "Goodbye." and spoken.count("Goodbye.") == 1
         assert game.records()[-1]["text"] == "Goodbye."  # nothing narrated after it
 
 

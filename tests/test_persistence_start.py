@@ -244,6 +244,30 @@ def test_the_real_game_reports_a_garbled_save_and_plays_a_new_game(tmp_path: Pat
     assert not save_path(tmp_path).exists()  # that game ended at its hand limit
 
 
+def test_a_closed_input_quits_the_real_game_and_keeps_its_save(tmp_path: Path) -> None:
+    # Long enough not to end by itself: 5,000 chips each, blinds 1/2.
+    process = start_game(tmp_path, "--seed", "3", "--chips", "5000", "--hands", "100000")
+    try:
+        deadline = time.monotonic() + 60
+        while not (history_files(tmp_path) and read_histories(history_files(tmp_path)[0])):
+            assert process.poll() is None and time.monotonic() < deadline, "no hand recorded"
+            time.sleep(0.02)
+        assert process.stdin is not None
+        process.stdin.close()  # the keyboard's stream ends, as with stdin at end of file
+        code, err = finish(process, timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            finish(process)
+    assert code == 0, err
+    assert "Traceback" not in err and "EOFError" not in err
+    saved = SavedGame.from_json(save_path(tmp_path).read_bytes())  # kept, as after Q and Y
+    (history,) = history_files(tmp_path)
+    hands = read_histories(history)
+    assert saved.hand_number == len(hands) >= 1 and saved.history.size == history.stat().st_size
+    assert [h.hand_number for h in hands] == list(range(1, len(hands) + 1))
+
+
 # -- two copies at once ------------------------------------------------------------------
 
 

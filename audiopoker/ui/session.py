@@ -346,12 +346,19 @@ class Session:
             self.router.silence()
 
     def run(self) -> int:
-        """Greet, play until the end or quit; 0 on a normal end, 1 if the game failed."""
+        """Greet, play until the end or quit; 0 on a normal end, 1 if the game failed.
+
+        A closed input (the keyboard's stream ended: stdin at its end) quits as Q and Y
+        do: the game stops, what was saved stays saved, goodbye is said, and 0 returned.
+        """
         self.greet()
         try:
             self.app.run(pre_run=self._start_game, handle_sigint=False)
         except KeyboardInterrupt:
             pass
+        except EOFError:  # prompt_toolkit's answer to a closed input
+            log.info("the input was closed: quitting")
+            self.controller.quit_now()
         finally:
             self.stopping.set()
             if self.human is not None:
