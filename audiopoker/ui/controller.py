@@ -15,11 +15,11 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.record_keys import RecordKeys
@@ -31,7 +31,6 @@ from audiopoker.ui.texts import UiText
 
 # Bot pace steps in seconds (the pace keys move along them).
 PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
-MAX_AMOUNT_DIGITS = 9
 # Keys that bet: during a yes/no question they close it and do nothing (A during "Fold
 # anyway?" must not go all in). Every other key answers and the question keeps waiting.
 BETTING_ACTIONS = frozenset({"check_call", "raise", "all_in", "fold"})
@@ -78,18 +77,6 @@ class Confirm(enum.Enum):
 
     QUIT = "quit"
     FOLD = "fold"
-
-
-@dataclass
-class AmountEntry:
-    """The raise amount being chosen. ``digits`` is what was typed ('' when the value came
-    from the arrows); ``value`` is the current amount."""
-
-    kind: ActionKind
-    minimum: int
-    maximum: int
-    value: int
-    digits: str = ""
 
 
 class Controller:
@@ -193,8 +180,7 @@ class Controller:
 
     def key_label(self, action: str, mode: Mode = Mode.GAME) -> str:
         """The spoken name of the (first) key bound to ``action``."""
-        keys = self.keymap.keys_for(mode, action)
-        return self.text.key_name(keys[0]) if keys else self.text.no_key()
+        return self.text.key_label(self.keymap, action, mode)
 
     # --- dispatch -----------------------------------------------------------------------
     def key(self, name: str) -> None:
@@ -262,36 +248,40 @@ class Controller:
         if not self.seat.submit(action):
             self._cannot_act()
 
+    def _decision(self) -> LegalActions | None:
+        """The player's choices when a betting key may act now; else say why it may not
+        (an amount is being entered, or it is not the player's turn) and return None."""
+        if self.mode is Mode.AMOUNT:
+            self._say_amount_pending()
+            return None
+        legal = self._legal()
+        if legal is None:
+            self._cannot_act()
+        return legal
+
+    def _call_fold_keys(self) -> tuple[str, str]:
+        return self.key_label("check_call"), self.key_label("fold")
+
     # --- actions ------------------------------------------------------------------------
     def check_call(self) -> None:
         """C: check when free, else call (all in when the call takes every chip)."""
-        legal = self._legal()
-        if self.mode is Mode.AMOUNT:
-            self._say_amount_pending()
-        elif legal is None:
-            self._cannot_act()
-        else:
+        legal = self._decision()
+        if legal is not None:
             self._submit(Action.check() if legal.can_check else Action.call())
 
     def raise_(self) -> None:
         """R: open the amount entry, or say why raising is not possible."""
-        legal = self._legal()
-        if self.mode is Mode.AMOUNT:
-            self._say_amount_pending()
-            return
+        legal = self._decision()
         if legal is None:
-            self._cannot_act()
             return
         if legal.raise_kind is None:
-            call, fold = self.key_label("check_call"), self.key_label("fold")
+            call, fold = self._call_fold_keys()
             if legal.call_is_all_in:
                 self.say(self.text.cannot_raise_all_in_call(legal.to_call, call, fold), "error")
             else:
                 self.say(self.text.cannot_raise(legal.to_call, call, fold), "error")
             return
-        self.amount = AmountEntry(
-            legal.raise_kind, legal.min_raise_to, legal.max_raise_to, legal.min_raise_to
-        )
+        self.amount = AmountEntry.open(legal)
         self.mode = Mode.AMOUNT
         bet = legal.raise_kind is ActionKind.BET
         confirm = self.key_label("amount_confirm", Mode.AMOUNT)
@@ -303,27 +293,21 @@ class Controller:
 
     def all_in(self) -> None:
         """A: every chip in, where the rules allow it."""
-        legal = self._legal()
-        if self.mode is Mode.AMOUNT:
-            self._say_amount_pending()
-        elif legal is None:
-            self._cannot_act()
+        legal = self._decision()
+        if legal is None:
+            return
+        action = legal.all_in()
+        if action is None:
+            self.say(self.text.cannot_all_in(legal.to_call, *self._call_fold_keys()), "error")
         else:
-            action = legal.all_in()
-            if action is None:
-                call, fold = self.key_label("check_call"), self.key_label("fold")
-                self.say(self.text.cannot_all_in(legal.to_call, call, fold), "error")
-            else:
-                self._submit(action)
+            self._submit(action)
 
     def fold(self) -> None:
         """F: fold; when a check is free, ask first."""
-        legal = self._legal()
-        if self.mode is Mode.AMOUNT:
-            self._say_amount_pending()
-        elif legal is None:
-            self._cannot_act()
-        elif legal.can_check:
+        legal = self._decision()
+        if legal is None:
+            return
+        if legal.can_check:
             self._open_confirm(Confirm.FOLD, self.text.confirm_fold(*self._yes_no()))
         else:
             self._submit(Action.fold())
@@ -392,44 +376,36 @@ class Controller:
     def amount_digit(self, digit: str) -> None:
         """A digit: extend the typed total."""
         entry = self._entry()
-        if entry is None:
-            return
-        if len(entry.digits) < MAX_AMOUNT_DIGITS:
-            entry.digits = (entry.digits + digit).lstrip("0")
-        entry.value = int(entry.digits) if entry.digits else 0
-        self.say(self.text.amount_typed(entry.digits))
+        if entry is not None:
+            entry.type_digit(digit)
+            self.say(self.text.amount_typed(entry.digits))
 
     def amount_delete(self) -> None:
         """Backspace: drop the last typed digit."""
         entry = self._entry()
-        if entry is None:
-            return
-        entry.digits = entry.digits[:-1]
-        entry.value = int(entry.digits) if entry.digits else 0
-        self.say(self.text.amount_typed(entry.digits))
+        if entry is not None:
+            entry.delete()
+            self.say(self.text.amount_typed(entry.digits))
 
     def amount_step(self, change: int) -> None:
         """Arrows and Page keys: move the amount, staying in the legal range."""
         entry = self._entry()
-        if entry is None:
-            return
-        start = entry.value if entry.value else entry.minimum
-        entry.value = min(max(start + change, entry.minimum), entry.maximum)
-        entry.digits = ""
-        self._say_amount(entry)
+        if entry is not None:
+            entry.step(change)
+            self._say_amount(entry)
 
     def amount_min(self) -> None:
         """Home: the smallest legal amount."""
         entry = self._entry()
         if entry is not None:
-            entry.value, entry.digits = entry.minimum, ""
+            entry.to_minimum()
             self._say_amount(entry)
 
     def amount_max(self) -> None:
         """End: the largest (all in)."""
         entry = self._entry()
         if entry is not None:
-            entry.value, entry.digits = entry.maximum, ""
+            entry.to_maximum()
             self._say_amount(entry)
 
     def amount_confirm(self) -> None:
@@ -440,18 +416,18 @@ class Controller:
         if entry.value == 0:
             self.say(self.text.amount_empty(entry.minimum, entry.maximum), "error")
             return
-        if not entry.minimum <= entry.value <= entry.maximum:
+        if not entry.in_range:
             cancel = self.key_label("amount_cancel", Mode.AMOUNT)
             refusal = self.text.amount_out_of_range(
                 entry.value, entry.minimum, entry.maximum, cancel
             )
             self.say(refusal, "error")
             # Empty again: a second Enter must not bet an amount the player never heard.
-            entry.digits, entry.value = "", 0
+            entry.clear()
             return
         self.amount = None
         self.mode = Mode.GAME
-        self._submit(Action(entry.kind, entry.value))
+        self._submit(entry.action)
 
     def amount_cancel(self) -> None:
         """Escape: close the entry, bet nothing."""
@@ -535,22 +511,7 @@ class Controller:
 
     def help_lines(self) -> list[str]:
         """Every key of the active keymap, in the player's language."""
-        t = self.text
-        lines = [t.help_intro(self.key_label("history_back"), self.key_label("history_forward"))]
-
-        def add(mode: Mode) -> None:
-            """One line per bound action of ``mode``."""
-            for action, keys in self.keymap.items(mode):
-                if keys:
-                    names = t.keys_or([t.key_name(key) for key in keys])
-                    lines.append(t.help_line(names, t.action_description(action)))
-
-        add(Mode.GAME)
-        lines.append(t.help_amount_intro())
-        add(Mode.AMOUNT)
-        lines.append(t.help_confirm_intro())
-        add(Mode.CONFIRM)
-        return lines
+        return self.text.help_lines(self.keymap)
 
     def help(self) -> None:
         """H: list every key."""

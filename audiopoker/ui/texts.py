@@ -15,7 +15,7 @@ from typing import Final
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Verbosity
-from audiopoker.ui.keymap import KeymapProblem, ProblemKind
+from audiopoker.ui.keymap import Keymap, KeymapProblem, Mode, ProblemKind
 
 UI_DOMAIN: Final = "ui"
 UI_LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -93,6 +93,11 @@ class UiText:
         """'no key'"""
         return self._("key.none")
 
+    def key_label(self, keymap: Keymap, action: str, mode: Mode = Mode.GAME) -> str:
+        """The spoken name of the (first) key ``keymap`` binds to ``action`` in ``mode``."""
+        keys = keymap.keys_for(mode, action)
+        return self.key_name(keys[0]) if keys else self.no_key()
+
     def action_description(self, action: str) -> str:
         """What a keymap action does, for help."""
         if action.startswith("card_"):
@@ -117,6 +122,22 @@ class UiText:
     def help_confirm_intro(self) -> str:
         """'When the game asks a question:'"""
         return self._("help.confirm_intro")
+
+    def help_lines(self, keymap: Keymap) -> list[str]:
+        """Every key of ``keymap``: the game's, then the amount entry's and the questions',
+        one line per bound action."""
+        back = self.key_label(keymap, "history_back")
+        lines = [self.help_intro(back, self.key_label(keymap, "history_forward"))]
+        for mode in (Mode.GAME, Mode.AMOUNT, Mode.CONFIRM):
+            if mode is Mode.AMOUNT:
+                lines.append(self.help_amount_intro())
+            elif mode is Mode.CONFIRM:
+                lines.append(self.help_confirm_intro())
+            for action, keys in keymap.items(mode):
+                if keys:
+                    names = self.keys_or([self.key_name(key) for key in keys])
+                    lines.append(self.help_line(names, self.action_description(action)))
+        return lines
 
     def lesson(self) -> list[str]:
         """The short spoken lesson: the hands from best to worst, then the betting."""
