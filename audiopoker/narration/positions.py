@@ -66,6 +66,16 @@ _MIDDLE: Final[dict[int, tuple[Position, ...]]] = {
     ),
 }
 
+# Every position in the order of play before the flop: under the gun first, the big
+# blind last (how position tables are listed).
+TABLE_ORDER: Final[tuple[Position, ...]] = (
+    *_MIDDLE[7],
+    Position.BUTTON,
+    Position.BUTTON_SMALL_BLIND,
+    Position.SMALL_BLIND,
+    Position.BIG_BLIND,
+)
+
 
 def seat_positions(event: HandStarted) -> dict[int, Position]:
     """Each dealt-in seat's position, in dealing order. A dead button or a missing small

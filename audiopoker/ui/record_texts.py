@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from audiopoker.narration.positions import Position, position_name
+from audiopoker.narration.positions import TABLE_ORDER, Position, position_name
 from audiopoker.persistence.hands import GROUPS
 from audiopoker.persistence.save import SaveError
 from audiopoker.persistence.stats import Line, Summary
@@ -127,7 +127,7 @@ class RecordText(UiText):
             *self._money_and_play(summary),
             self.r("numbers.by_position"),
         ]
-        order = {position.value: index for index, position in enumerate(_POSITION_ORDER)}
+        order = {position.value: index for index, position in enumerate(TABLE_ORDER)}
         for line in sorted(summary.by_position, key=lambda item: order.get(item.key, 99)):
             lines.append(self._line(self._position(line.key), line))
         lines.append(self.r("numbers.by_group"))
@@ -164,18 +164,3 @@ class RecordText(UiText):
         if line.net < 0:
             return self.rn("line.down", line.hands, **fields)
         return self.rn("line.even", line.hands, **fields)
-
-
-_POSITION_ORDER = (
-    Position.UNDER_THE_GUN,
-    Position.UNDER_THE_GUN_1,
-    Position.UNDER_THE_GUN_2,
-    Position.UNDER_THE_GUN_3,
-    Position.LOJACK,
-    Position.HIJACK,
-    Position.CUTOFF,
-    Position.BUTTON,
-    Position.BUTTON_SMALL_BLIND,
-    Position.SMALL_BLIND,
-    Position.BIG_BLIND,
-)
