@@ -34,6 +34,7 @@ from audiopoker.output.backends import RecordingBackend  # noqa: E402
 from audiopoker.output.message import Verbosity  # noqa: E402
 from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
 from audiopoker.persistence import GameRecorder, Store, Summary  # noqa: E402
+from audiopoker.persistence.stats import Line  # noqa: E402
 from audiopoker.ui.keymap import default_keymap  # noqa: E402
 from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
 from audiopoker.ui.record_texts import RecordText  # noqa: E402
@@ -167,6 +168,19 @@ def test_j_says_how_you_play_in_words_not_abbreviations(lang: str, rates: str) -
     lines = RecordText("es" if lang == "es" else "en").game_numbers(summary)
     assert lines[-1] == rates
     assert not any(mark in line for line in lines for mark in ("(", ")", "VPIP", "PFR"))
+
+
+def test_stats_lists_the_positions_in_table_order() -> None:
+    keys = ("big_blind", "button", "cutoff", "small_blind", "under_the_gun", "hijack")
+    summary = Summary(
+        games=1, games_finished=0, games_won=0, hands=6, hands_won=0, net=0, biggest_pot=0,
+        vpip=0.0, pfr=0.0, showdowns=0, by_position=tuple(Line(key, 1, 0, 0) for key in keys),
+        by_group=(),
+    )  # fmt: skip
+    lines = RecordText("en").summary(summary)
+    named = ("Under the gun", "Hijack", "Cutoff", "Button", "Small blind", "Big blind")
+    said = [line.split(":")[0] for line in lines if line.startswith(named)]
+    assert said == list(named)
 
 
 def test_a_watched_game_has_no_numbers_of_yours() -> None:
