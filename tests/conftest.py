@@ -5,11 +5,19 @@ English for every test (commands without --lang follow it) unless the test sets 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from audiopoker.persistence.files import DATA_DIR_ENV
+
+# The shared helper modules beside the tests (engine_helpers, session_harness, the
+# *_support modules) are imported by name: with --import-mode=importlib this folder is
+# not on the path by itself.
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
 
 
 @pytest.fixture(autouse=True)

@@ -10,10 +10,9 @@ actions are not just compared with themselves.
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from engine_helpers import of_type, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,12 +33,6 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from engine_helpers import of_type, snapshot  # noqa: E402
 
 # Passive requests weigh more, so hands also reach the later streets.
 _KIND_MIX = (

@@ -6,11 +6,10 @@ rules do not. Seats are table seats; scripts are "seat move" steps (see engine_h
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
+from engine_helpers import check_down, of_type, play, snapshot, start, started
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
@@ -38,12 +37,6 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.hand import Hand
 from audiopoker.evaluator import Category
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from engine_helpers import check_down, of_type, play, snapshot, start, started  # noqa: E402
 
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board
 

@@ -4,10 +4,9 @@ three-to-two transition, eliminations with places, and the end of the game."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from engine_helpers import check_down, of_type, started, table_hand
 
 from audiopoker.cards import FULL_DECK
 from audiopoker.engine.actions import Action
@@ -22,12 +21,6 @@ from audiopoker.engine.events import (
     PlayerEliminated,
 )
 from audiopoker.engine.table import Table, TableConfig
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from engine_helpers import check_down, of_type, started, table_hand  # noqa: E402
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 BLANK = "9c 6d 2s 4h Jc"  # with AA against 7-3 offsuit and the like, AA wins

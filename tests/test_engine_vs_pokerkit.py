@@ -31,26 +31,19 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from pokerkit_oracle import OracleDecision, PokerkitHand, paid_as_pokerkit_would
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
 from audiopoker.engine.errors import CardError, ErrorReason, IllegalActionError
 from audiopoker.engine.events import HandEnded, HandStarted, PotAwarded
 from audiopoker.engine.hand import Hand
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # the oracle is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from pokerkit_oracle import OracleDecision, PokerkitHand, paid_as_pokerkit_would  # noqa: E402
 
 HANDS = int(os.environ.get("AUDIOPOKER_DIFF_HANDS", "3000"))
 FIRST_SEED = int(os.environ.get("AUDIOPOKER_DIFF_FIRST_SEED", "0"))

@@ -5,21 +5,14 @@ backend can tell, instead of exiting at once."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import sys
 import threading
 import time
 
 import pytest
+from session_harness import Running, running
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from session_harness import Running, running  # noqa: E402
-
-from audiopoker.engine.events import Event, GameEnded  # noqa: E402
-from audiopoker.ui.session import Settings  # noqa: E402
+from audiopoker.engine.events import Event, GameEnded
+from audiopoker.ui.session import Settings
 
 WATCH = Settings(
     players=3, chips=30, seed=5, bot_delay=0, hands=2, watch=True, bot_time_budget=None

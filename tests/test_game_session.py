@@ -10,24 +10,17 @@ app on a pipe input and the conductor in its own thread, as ``audiopoker`` runs 
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from session_harness import running
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from session_harness import running  # noqa: E402
-
-from audiopoker.engine.events import GameEndReason  # noqa: E402
-from audiopoker.output.backends import RecordingBackend  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.ui.keymap import default_keymap, load_keymap  # noqa: E402
-from audiopoker.ui.session import Session, Settings  # noqa: E402
+from audiopoker.engine.events import GameEndReason
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.ui.keymap import default_keymap, load_keymap
+from audiopoker.ui.session import Session, Settings
 
 HOME = "\x1b[H"
 

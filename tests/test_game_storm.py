@@ -4,18 +4,12 @@ game still answers a query afterwards."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 import time
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
+from session_harness import Running, running
 
-from session_harness import Running, running  # noqa: E402
-
-from audiopoker.ui.session import Settings  # noqa: E402
+from audiopoker.ui.session import Settings
 
 ESCAPE_SEQUENCES = (
     "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~",

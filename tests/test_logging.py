@@ -7,43 +7,36 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
-import os
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harnesses are sibling helper modules, not test modules
-    sys.path.insert(0, _HERE)
-
-from persistence_support import (  # noqa: E402
+from persistence_support import (
     finish,
     history_files,
     play_saved_game,
     save_path,
     start_game,
 )
-from prompt_toolkit.input import create_pipe_input  # noqa: E402
-from session_harness import running  # noqa: E402
-from test_sounds_game import BreaksAfter, broken_at_start  # noqa: E402
+from prompt_toolkit.input import create_pipe_input
+from session_harness import running
+from sound_support import BreaksAfter, broken_at_start
 
-from audiopoker.audio.backends import RecordingBackend as SoundRecording  # noqa: E402
-from audiopoker.audio.listener import build_sound  # noqa: E402
-from audiopoker.cli import main  # noqa: E402
-from audiopoker.logfile import LOG_FILE_NAME, log_path  # noqa: E402
-from audiopoker.output import Message  # noqa: E402
-from audiopoker.output.backends import ConsoleBackend, RecordingBackend  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import Store  # noqa: E402
-from audiopoker.persistence.store import HISTORY_DIR  # noqa: E402
-from audiopoker.ui.keymap import default_keymap  # noqa: E402
-from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
-from audiopoker.ui.record_texts import RecordText  # noqa: E402
-from audiopoker.ui.session import Session, Settings  # noqa: E402
-from audiopoker.ui.startup import choose_game  # noqa: E402
+from audiopoker.audio.backends import RecordingBackend as SoundRecording
+from audiopoker.audio.listener import build_sound
+from audiopoker.cli import main
+from audiopoker.logfile import LOG_FILE_NAME, log_path
+from audiopoker.output import Message
+from audiopoker.output.backends import ConsoleBackend, RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.persistence import Store
+from audiopoker.persistence.store import HISTORY_DIR
+from audiopoker.ui.keymap import default_keymap
+from audiopoker.ui.record_keys import RecordKeys
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.session import Session, Settings
+from audiopoker.ui.startup import choose_game
 
 SHOWDOWN = ["showdown", "--board", "Ac Kd Qh Js Tc", "--hand", "2h 2s", "--hand", "9d 9c"]
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from narration_support import SCENARIOS, narrate_all, scripted_hand
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
@@ -28,9 +27,6 @@ from audiopoker.engine.events import (
 from audiopoker.evaluator import best_hand
 from audiopoker.narration import Narrator, event_kind
 from audiopoker.output.message import Message, Verbosity
-
-sys.path.insert(0, str(Path(__file__).parent))
-from narration_support import SCENARIOS, narrate_all, scripted_hand
 
 NAMES = ("Ana", "Beto", "Carla", "Diego")
 START = HandStarted(7, 0, 1, 2, (1, 2, 3, 0), (200, 200, 200, 200), 1, 2, 0, False)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from narration_support import SCENARIOS, narrate_all, play_game, transcript
 
 from audiopoker.cli import main
 from audiopoker.engine.events import (
@@ -28,9 +28,6 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.table import TableConfig
 from audiopoker.narration import LANGUAGES
-
-sys.path.insert(0, str(Path(__file__).parent))
-from narration_support import SCENARIOS, narrate_all, play_game, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("AUDIOPOKER_REGENERATE_GOLDEN") == "1"

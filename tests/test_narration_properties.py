@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narration_support import play_hand
 
 from audiopoker.engine.events import (
     ActionRequired,
@@ -28,9 +27,6 @@ from audiopoker.engine.events import (
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.narration import LANGUAGES, Narrator
 from audiopoker.output.message import Message, Verbosity
-
-sys.path.insert(0, str(Path(__file__).parent))
-from narration_support import play_hand
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Fabio", "Gabi", "Hugo", "Inés", "Juan")
 

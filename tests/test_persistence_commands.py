@@ -4,20 +4,13 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 
 import pytest
+from persistence_support import history_files, play_saved_game, read_histories
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
-    sys.path.insert(0, _HERE)
-
-from persistence_support import history_files, play_saved_game, read_histories  # noqa: E402
-
-from audiopoker.cli import main  # noqa: E402
-from audiopoker.persistence.stats import DB_NAME  # noqa: E402
+from audiopoker.cli import main
+from audiopoker.persistence.stats import DB_NAME
 
 
 def test_stats_with_nothing_recorded(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,6 @@ a hand's history, its statistics and the save, so kills land inside it often.
 from __future__ import annotations
 
 import functools
-import os
 import random
 import signal
 import subprocess
@@ -24,12 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
-    sys.path.insert(0, _HERE)
-
-from persistence_support import (  # noqa: E402
+from persistence_support import (
     check_game_records,
     finish,
     history_files,
@@ -40,10 +34,10 @@ from persistence_support import (  # noqa: E402
     stats,
 )
 
-from audiopoker.engine.events import BlindKind, BlindPosted, PotAwarded  # noqa: E402
-from audiopoker.engine.phh import HandHistory  # noqa: E402
-from audiopoker.engine.phh_replay import replay  # noqa: E402
-from audiopoker.persistence.save import SavedGame  # noqa: E402
+from audiopoker.engine.events import BlindKind, BlindPosted, PotAwarded
+from audiopoker.engine.phh import HandHistory
+from audiopoker.engine.phh_replay import replay
+from audiopoker.persistence.save import SavedGame
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 

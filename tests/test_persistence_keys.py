@@ -4,42 +4,35 @@ game's numbers; a resumed Session continues with the saved table, bots and prefe
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from persistence_support import play_saved_game
 from prompt_toolkit.input import create_pipe_input
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
-    sys.path.insert(0, _HERE)
-
-from persistence_support import play_saved_game  # noqa: E402
-
-from audiopoker.bots.base import encode_rng  # noqa: E402
-from audiopoker.bots.levels import roster  # noqa: E402
-from audiopoker.engine.events import (  # noqa: E402
+from audiopoker.bots.base import encode_rng
+from audiopoker.bots.levels import roster
+from audiopoker.engine.events import (
     ActionRequired,
     BlindsChanged,
     Event,
     GameEnded,
     PlayerEliminated,
 )
-from audiopoker.engine.table import Table, TableConfig  # noqa: E402
-from audiopoker.game import BotSeat, Game  # noqa: E402
-from audiopoker.narration.narrator import Narrator  # noqa: E402
-from audiopoker.output.backends import RecordingBackend  # noqa: E402
-from audiopoker.output.message import Verbosity  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import GameRecorder, Store, Summary  # noqa: E402
-from audiopoker.persistence.stats import Line  # noqa: E402
-from audiopoker.ui.keymap import default_keymap  # noqa: E402
-from audiopoker.ui.record_keys import RecordKeys  # noqa: E402
-from audiopoker.ui.record_texts import RecordText  # noqa: E402
-from audiopoker.ui.session import Session, Settings  # noqa: E402
-from audiopoker.ui.startup import saved_settings  # noqa: E402
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.game import BotSeat, Game
+from audiopoker.narration.narrator import Narrator
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.message import Verbosity
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.persistence import GameRecorder, Store, Summary
+from audiopoker.persistence.stats import Line
+from audiopoker.ui.keymap import default_keymap
+from audiopoker.ui.record_keys import RecordKeys
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.session import Session, Settings
+from audiopoker.ui.startup import saved_settings
 
 HANDS = 15
 NOT_IN_HISTORY = (ActionRequired, PlayerEliminated, GameEnded, BlindsChanged)

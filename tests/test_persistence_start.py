@@ -7,19 +7,11 @@ non-zero exit code, and may still play with --no-save."""
 from __future__ import annotations
 
 import json
-import os
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
-    sys.path.insert(0, _HERE)
-
-from persistence_support import (  # noqa: E402
+from persistence_support import (
     finish,
     history_files,
     play_saved_game,
@@ -28,14 +20,15 @@ from persistence_support import (  # noqa: E402
     start_game,
     stats,
 )
+from prompt_toolkit.input import create_pipe_input
 
-from audiopoker.output.backends import RecordingBackend  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import SavedGame, SaveProblem, Store  # noqa: E402
-from audiopoker.ui.keymap import default_keymap  # noqa: E402
-from audiopoker.ui.record_texts import RecordText  # noqa: E402
-from audiopoker.ui.session import Settings  # noqa: E402
-from audiopoker.ui.startup import EXIT_LOCKED, Answer, choose_game  # noqa: E402
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.persistence import SavedGame, SaveProblem, Store
+from audiopoker.ui.keymap import default_keymap
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.session import Settings
+from audiopoker.ui.startup import EXIT_LOCKED, Answer, choose_game
 
 LOCK_EN = "Another copy of audiopoker is playing and saving in"
 

@@ -3,39 +3,32 @@ version, migrations, a newer or damaged file), and the summaries over a real bot
 
 from __future__ import annotations
 
-import os
 import random
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
+from engine_helpers import play, start
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the helpers are a sibling module, not a test module
-    sys.path.insert(0, _HERE)
-
-from engine_helpers import play, start  # noqa: E402
-
-from audiopoker.bots.levels import roster  # noqa: E402
-from audiopoker.cards import parse_cards  # noqa: E402
-from audiopoker.engine.events import Event, HandEnded, HandStarted  # noqa: E402
-from audiopoker.engine.table import Table, TableConfig  # noqa: E402
-from audiopoker.game import BotSeat, Game  # noqa: E402
-from audiopoker.output.backends import RecordingBackend  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import (  # noqa: E402
+from audiopoker.bots.levels import roster
+from audiopoker.cards import parse_cards
+from audiopoker.engine.events import Event, HandEnded, HandStarted
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.game import BotSeat, Game
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.persistence import (
     DataLock,
     GameRecorder,
     StatsDB,
     StatsTooNew,
     Store,
 )
-from audiopoker.persistence.hands import hand_facts, starting_group  # noqa: E402
-from audiopoker.persistence.stats import DB_NAME, SCHEMA_VERSION, migrate  # noqa: E402
-from audiopoker.persistence.stats import schema_version as version_of  # noqa: E402
-from audiopoker.ui.record_texts import RecordText  # noqa: E402
-from audiopoker.ui.startup import open_store  # noqa: E402
+from audiopoker.persistence.hands import hand_facts, starting_group
+from audiopoker.persistence.stats import DB_NAME, SCHEMA_VERSION, migrate
+from audiopoker.persistence.stats import schema_version as version_of
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.startup import open_store
 
 # -- one hand from the player's side -----------------------------------------------------
 

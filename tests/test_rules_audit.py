@@ -11,10 +11,9 @@ Seats are table seats; scripts are "seat move" steps (see engine_helpers).
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from engine_helpers import check_down, of_type, play, snapshot, start, started, table_hand
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
@@ -38,12 +37,6 @@ from audiopoker.engine.events import (
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.evaluator import Category, best_hand
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from engine_helpers import check_down, of_type, play, snapshot, start, started, table_hand  # noqa: E402
 
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board: AA > KK > QQ > the rest
 ROYAL = "Ac Kc Qc Jc Tc"  # every live hand plays the board: all split

@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from sound_support import BreaksAfter, broken_at_start
 
-from audiopoker.audio.backends import RecordingBackend, SoundBackend, SoundUnavailable
-from audiopoker.audio.cues import Cue, CueBank
+from audiopoker.audio.backends import RecordingBackend
+from audiopoker.audio.cues import CueBank
 from audiopoker.audio.listener import SoundListener, build_sound
 from audiopoker.audio.mixer import Scheduled, render_offline, write_stereo_wav
 from audiopoker.bots.reference import RandomBot
@@ -64,25 +65,6 @@ def watch_game(
     game = Game(table, seats, listeners)
     game.run(max_hands)
     return game
-
-
-class BreaksAfter(RecordingBackend):
-    """Plays ``good`` cues, then raises on every call, like a device unplugged."""
-
-    def __init__(self, good: int) -> None:
-        super().__init__()
-        self.good = good
-        self.calls = 0
-
-    def play(self, cue: Cue, pan: float, gain: float, delay: float = 0.0) -> None:
-        self.calls += 1
-        if self.calls > self.good:
-            raise OSError("device unplugged")
-        super().play(cue, pan, gain, delay)
-
-
-def broken_at_start() -> SoundBackend:
-    raise SoundUnavailable("no audio output device")
 
 
 def test_watch_game_plays_to_the_end_the_same_with_sound_failing(

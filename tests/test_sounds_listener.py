@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sound_support import BreaksAfter, broken_at_start
 
 from audiopoker.audio.backends import (
     MiniaudioBackend,
@@ -302,25 +303,6 @@ def test_no_sound_opens_nothing() -> None:
 
 
 # -- failures -------------------------------------------------------------------------
-
-
-class BreaksAfter(RecordingBackend):
-    """Plays ``good`` cues, then raises on every call, like a device unplugged."""
-
-    def __init__(self, good: int) -> None:
-        super().__init__()
-        self.good = good
-        self.calls = 0
-
-    def play(self, cue: Cue, pan: float, gain: float, delay: float = 0.0) -> None:
-        self.calls += 1
-        if self.calls > self.good:
-            raise OSError("device unplugged")
-        super().play(cue, pan, gain, delay)
-
-
-def broken_at_start() -> SoundBackend:
-    raise SoundUnavailable("no audio output device")
 
 
 def sound_warnings(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:

@@ -13,27 +13,20 @@ its thread), as ``audiopoker play`` and ``watch`` wire them:
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from collections.abc import Iterator
 
 import pytest
+from session_harness import Running, running
+from sound_support import BreaksAfter, broken_at_start
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from session_harness import Running, running  # noqa: E402
-from test_sounds_game import BreaksAfter, broken_at_start  # noqa: E402
-
-from audiopoker.audio import listener as listener_module  # noqa: E402
-from audiopoker.audio.backends import RecordingBackend  # noqa: E402
-from audiopoker.audio.cues import Cue, CueBank  # noqa: E402
-from audiopoker.audio.listener import SoundListener, build_sound  # noqa: E402
-from audiopoker.cli import build_parser, main  # noqa: E402
-from audiopoker.commands import play as play_command  # noqa: E402
-from audiopoker.engine.events import GameEndReason  # noqa: E402
-from audiopoker.ui.session import Settings  # noqa: E402
+from audiopoker.audio import listener as listener_module
+from audiopoker.audio.backends import RecordingBackend
+from audiopoker.audio.cues import Cue, CueBank
+from audiopoker.audio.listener import SoundListener, build_sound
+from audiopoker.cli import build_parser, main
+from audiopoker.commands import play as play_command
+from audiopoker.engine.events import GameEndReason
+from audiopoker.ui.session import Settings
 
 LOUDER, QUIETER, MUTE = "0", "9", "8"
 

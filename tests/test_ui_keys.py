@@ -7,21 +7,13 @@ the seat hands to the conductor and by applying it to the engine.
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
+from ui_harness import Table, driven, make_table
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from ui_harness import Table, driven, make_table  # noqa: E402
-
-from audiopoker.engine.actions import Action, ActionKind  # noqa: E402
-from audiopoker.engine.events import ActionTaken  # noqa: E402
-from audiopoker.ui.keymap import Mode  # noqa: E402
-from audiopoker.ui.texts import UiText  # noqa: E402
+from audiopoker.engine.actions import Action, ActionKind
+from audiopoker.engine.events import ActionTaken
+from audiopoker.ui.keymap import Mode
+from audiopoker.ui.texts import UiText
 
 UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"

@@ -5,27 +5,20 @@ the question keeps waiting, and in Spanish "s" (sí) answers yes.
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import pytest
+from persistence_support import play_saved_game
 from prompt_toolkit.input import create_pipe_input
+from ui_harness import Table, driven, make_table
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # the harness is a sibling helper module, not a test module
-    sys.path.insert(0, _HERE)
-
-from persistence_support import play_saved_game  # noqa: E402
-from ui_harness import Table, driven, make_table  # noqa: E402
-
-from audiopoker.engine.actions import Action  # noqa: E402
-from audiopoker.output.backends import RecordingBackend  # noqa: E402
-from audiopoker.output.router import Router, RoutingPolicy  # noqa: E402
-from audiopoker.persistence import Store  # noqa: E402
-from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap  # noqa: E402
-from audiopoker.ui.record_texts import RecordText  # noqa: E402
-from audiopoker.ui.startup import choose_game  # noqa: E402
+from audiopoker.engine.actions import Action
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.persistence import Store
+from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap
+from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.startup import choose_game
 
 ENTER, ESCAPE = "\r", "\x1b"
 
