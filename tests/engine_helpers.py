@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+import pytest
+
 from audiopoker.cards import Card, parse_cards
-from audiopoker.engine.actions import Action, ActionKind
+from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.dealing import dealing_order, preset_deck
+from audiopoker.engine.errors import ErrorReason, IllegalActionError
 from audiopoker.engine.events import Event, HandStarted
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table
@@ -114,6 +117,22 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
         hand.is_over,
         legal,
     )
+
+
+def raise_terms(legal: LegalActions) -> tuple[int, int, ActionKind | None, int]:
+    """(seat, to_call, raise_kind, min_raise_to): who acts, what a call costs, and
+    whether, and from what total, they may raise."""
+    return legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to
+
+
+def refuse(hand: Hand, seat: int, move: Action, reason: ErrorReason) -> IllegalActionError:
+    """Assert the move is refused with ``reason`` and changes nothing; return the error."""
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError) as refused:
+        hand.act(seat, move)
+    assert refused.value.reason is reason
+    assert snapshot(hand) == before
+    return refused.value
 
 
 def table_hand(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from engine_helpers import check_down, of_type, play, snapshot, start, started
+from engine_helpers import check_down, of_type, play, raise_terms, refuse, snapshot, start, started
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
@@ -18,7 +18,6 @@ from audiopoker.engine.errors import (
     ConfigError,
     ErrorReason,
     HandStateError,
-    IllegalActionError,
     NotYourTurnError,
 )
 from audiopoker.engine.events import (
@@ -39,16 +38,6 @@ from audiopoker.engine.hand import Hand
 from audiopoker.evaluator import Category
 
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board
-
-
-def refuse(hand: Hand, seat: int, move: Action, reason: ErrorReason) -> IllegalActionError:
-    """Assert the move is refused with ``reason`` and changes nothing; return the error."""
-    before = snapshot(hand)
-    with pytest.raises(IllegalActionError) as refused:
-        hand.act(seat, move)
-    assert refused.value.reason is reason
-    assert snapshot(hand) == before
-    return refused.value
 
 
 # -- minimum bets and raises (TDA 45-A) ---------------------------------------------------
@@ -114,12 +103,7 @@ def test_short_all_in_sequence_10_10_15_20_from_seed_001() -> None:
     play(hand, "3 r20")  # ... another all-in reaches 20: +10 since the first two acted
     for seat in (0, 1):
         legal = hand.legal_actions()
-        assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-            seat,
-            10,
-            ActionKind.RAISE,
-            30,
-        )
+        assert raise_terms(legal) == (seat, 10, ActionKind.RAISE, 30)
         play(hand, f"{seat} c")
 
 
@@ -152,12 +136,7 @@ def test_a_third_short_all_in_keeps_raising_open_once_the_increase_was_full() ->
     play(hand, "2 c", "3 c", "4 c", "0 c", "1 x")
     play(hand, "0 b10", "1 c", "2 r15", "3 r20", "4 r22")
     legal = hand.legal_actions()
-    assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-        0,
-        12,
-        ActionKind.RAISE,
-        32,
-    )
+    assert raise_terms(legal) == (0, 12, ActionKind.RAISE, 32)
 
 
 def test_limper_may_not_reraise_a_short_all_in_raise() -> None:

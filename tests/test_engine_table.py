@@ -14,6 +14,7 @@ from audiopoker.engine.errors import ConfigError, ErrorReason, HandStateError
 from audiopoker.engine.events import (
     BlindKind,
     BlindPosted,
+    Event,
     GameEnded,
     GameEndReason,
     HandStarted,
@@ -78,21 +79,31 @@ def test_button_and_blinds_move_one_seat_clockwise() -> None:
 # -- dead button ---------------------------------------------------------------------------
 
 
-def test_dead_button_after_the_big_blind_is_eliminated() -> None:
-    table = Table(NAMES, [300, 300, 100, 300, 300], TableConfig(), random.Random(1), button=0)
-    # Hand 1: button 0, blinds 1 and 2. UTG (3) shoves, the big blind calls and loses.
-    hand, finished = table_hand(
+def knocked_out(blind: int) -> tuple[Table, tuple[Event, ...]]:
+    """Hand 1 of five seats, button 0, blinds 1 and 2: under the gun (3) shoves 300, and
+    of the others only the blind in seat ``blind`` (1 or 2, with 100 chips) calls; it
+    loses. The table after it, and finish_hand's events."""
+    stacks = [300] * len(NAMES)
+    stacks[blind] = 100
+    table = Table(NAMES, stacks, TableConfig(), random.Random(1), button=0)
+    calls = [f"{seat} {'c' if seat == blind else 'f'}" for seat in (1, 2)]
+    _, finished = table_hand(
         table,
         "3 r300",
         "4 f",
         "0 f",
-        "1 f",
-        "2 c",
+        *calls,
         button=0,
         big_blind_seat=2,
-        holes={3: WINS, 2: LOSES},
+        holes={3: WINS, blind: LOSES},
         board=BLANK,
     )
+    return table, finished
+
+
+def test_dead_button_after_the_big_blind_is_eliminated() -> None:
+    # Hand 1: button 0, blinds 1 and 2. UTG (3) shoves, the big blind calls and loses.
+    table, finished = knocked_out(2)
     assert [(e.seat, e.place) for e in of_type(finished, PlayerEliminated)] == [(2, 5)]
     # Hand 2: the big blind moves to the next player left of the old one (3); the small
     # blind would be the eliminated seat, so it is dead; the button moves to seat 1.
@@ -109,19 +120,8 @@ def test_dead_button_after_the_big_blind_is_eliminated() -> None:
 
 
 def test_dead_button_after_the_small_blind_is_eliminated() -> None:
-    table = Table(NAMES, [300, 100, 300, 300, 300], TableConfig(), random.Random(1), button=0)
-    table_hand(
-        table,
-        "3 r300",
-        "4 f",
-        "0 f",
-        "1 c",
-        "2 f",
-        button=0,
-        big_blind_seat=2,
-        holes={3: WINS, 1: LOSES},
-        board=BLANK,
-    )
+    table, finished = knocked_out(1)
+    assert [(e.seat, e.place) for e in of_type(finished, PlayerEliminated)] == [(1, 5)]
     # The small blind moves to the old big blind (2), the big blind on to 3, and the
     # button to the empty seat 1: the first seat left of it (2) acts first after the flop.
     hand, _ = table_hand(table, "4 c", "0 c", "2 c", "3 x", "2 b2", button=1, big_blind_seat=3)
@@ -130,19 +130,7 @@ def test_dead_button_after_the_small_blind_is_eliminated() -> None:
 
 
 def test_nobody_skips_the_big_blind_when_players_are_eliminated() -> None:
-    table = Table(NAMES, [300, 300, 100, 300, 300], TableConfig(), random.Random(1), button=0)
-    table_hand(
-        table,
-        "3 r300",
-        "4 f",
-        "0 f",
-        "1 f",
-        "2 c",
-        button=0,
-        big_blind_seat=2,
-        holes={3: WINS, 2: LOSES},
-        board=BLANK,
-    )
+    table, _ = knocked_out(2)
     big_blinds = [fold_round(table).big_blind for _ in range(8)]
     assert big_blinds == [3, 4, 0, 1, 3, 4, 0, 1]
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 import pytest
+from engine_helpers import raise_terms
 from pokerkit_oracle import OracleDecision, PokerkitHand, paid_as_pokerkit_would
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
@@ -495,12 +496,7 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen_in_both() -> None:
     pending = duel.decision()  # compared with pokerkit: both reopen here
     assert pending is not None
     legal = pending[0]
-    assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-        0,
-        10,
-        ActionKind.RAISE,
-        30,
-    )
+    assert raise_terms(legal) == (0, 10, ActionKind.RAISE, 30)
     assert duel.spots == []
     play_out(duel)
 

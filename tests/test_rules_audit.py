@@ -13,11 +13,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import check_down, of_type, play, snapshot, start, started, table_hand
+from engine_helpers import (
+    check_down,
+    of_type,
+    play,
+    raise_terms,
+    refuse,
+    start,
+    started,
+    table_hand,
+)
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
-from audiopoker.engine.errors import ErrorReason, IllegalActionError
+from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -41,15 +50,6 @@ from audiopoker.evaluator import Category, best_hand
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board: AA > KK > QQ > the rest
 ROYAL = "Ac Kc Qc Jc Tc"  # every live hand plays the board: all split
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
-
-
-def refuse(hand: Hand, seat: int, move: Action, reason: ErrorReason) -> None:
-    """Assert the move is refused with ``reason`` and changes nothing."""
-    before = snapshot(hand)
-    with pytest.raises(IllegalActionError) as refused:
-        hand.act(seat, move)
-    assert refused.value.reason is reason
-    assert snapshot(hand) == before
 
 
 def pots(hand: Hand) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
@@ -89,12 +89,7 @@ def test_a_full_raise_after_a_short_all_in_bet_reopens_the_checker() -> None:
     assert (raised.kind, raised.to, raised.full_raise) == (ActionKind.RAISE, 15, True)
     play(hand, "0 c")
     legal = hand.legal_actions()
-    assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-        1,
-        15,
-        ActionKind.RAISE,
-        25,
-    )
+    assert raise_terms(legal) == (1, 15, ActionKind.RAISE, 25)
 
 
 def test_posting_the_small_blind_is_not_acting_it_may_raise_a_short_all_in() -> None:
@@ -107,22 +102,12 @@ def test_posting_the_small_blind_is_not_acting_it_may_raise_a_short_all_in() -> 
     short = of_type(hand.events, ActionTaken)[-1]
     assert (short.to, short.all_in, short.full_raise) == (14, True, False)
     legal = hand.legal_actions()
-    assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-        0,
-        9,
-        ActionKind.RAISE,
-        24,
-    )
+    assert raise_terms(legal) == (0, 9, ActionKind.RAISE, 24)
     refuse(hand, 0, Action.raise_to(23), ErrorReason.BELOW_MINIMUM)
     play(hand, "0 r24")  # a full raise: the limper is reopened (24 - 10 >= 10)
     play(hand, "1 c")
     limper = hand.legal_actions()
-    assert (limper.seat, limper.to_call, limper.raise_kind, limper.min_raise_to) == (
-        2,
-        14,
-        ActionKind.RAISE,
-        34,
-    )
+    assert raise_terms(limper) == (2, 14, ActionKind.RAISE, 34)
 
 
 def test_big_blind_option_after_a_short_raise_and_its_full_raise_reopens_everyone() -> None:
@@ -134,21 +119,11 @@ def test_big_blind_option_after_a_short_raise_and_its_full_raise_reopens_everyon
     )
     play(hand, "2 c", "3 r14", "4 c", "0 c")
     option = hand.legal_actions()
-    assert (option.seat, option.to_call, option.raise_kind, option.min_raise_to) == (
-        1,
-        4,
-        ActionKind.RAISE,
-        24,
-    )
+    assert raise_terms(option) == (1, 4, ActionKind.RAISE, 24)
     play(hand, "1 r24")
     for seat, to_call in ((2, 14), (4, 10), (0, 10)):
         legal = hand.legal_actions()
-        assert (legal.seat, legal.to_call, legal.raise_kind, legal.min_raise_to) == (
-            seat,
-            to_call,
-            ActionKind.RAISE,
-            34,
-        )
+        assert raise_terms(legal) == (seat, to_call, ActionKind.RAISE, 34)
         play(hand, f"{seat} c")
     assert hand.street is Street.FLOP
 
@@ -188,12 +163,7 @@ def test_min_raise_counts_from_the_last_full_increment_not_the_big_blind_or_the_
     refuse(hand, 4, Action.raise_to(64), ErrorReason.BELOW_MINIMUM)
     play(hand, "4 c")
     bettor = hand.legal_actions()  # acted at 10: +35 since, a full increment: reopened
-    assert (bettor.seat, bettor.to_call, bettor.raise_kind, bettor.min_raise_to) == (
-        0,
-        35,
-        ActionKind.RAISE,
-        65,
-    )
+    assert raise_terms(bettor) == (0, 35, ActionKind.RAISE, 65)
     play(hand, "0 c")
     raiser = hand.legal_actions()
     assert (raiser.seat, raiser.to_call, raiser.raise_kind) == (1, 15, None)
