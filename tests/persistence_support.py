@@ -111,15 +111,25 @@ def pokerkit_stacks(text: str) -> list[tuple[int, ...]]:
     return result
 
 
+def bot_table(
+    level: str, players: int, chips: int, seed: int, lang: str = "en", first: str | None = None
+) -> tuple[Table, list[BotSeat]]:
+    """A seeded all-bot table: the roster and then the table's generator are drawn from
+    ``seed``. ``first`` renames seat 0 (the seat counted as the player's)."""
+    rng = random.Random(seed)
+    bots = roster(level, players, lang, rng, None)
+    names = [name for name, _ in bots]
+    if first is not None:
+        names[0] = first
+    table = Table(names, chips, TableConfig(), random.Random(rng.getrandbits(64)))
+    return table, [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+
+
 def play_saved_game(folder: Path, hands: int, seed: int = 3, players: int = 3) -> SavedGame:
     """Record ``hands`` hands of a bot game (seat 0 counted as the player's) in ``folder``,
     as the game does, and return the save it leaves."""
     settings = Settings(players=players, chips=100, seed=seed, bots="easy", bot_time_budget=None)
-    rng = random.Random(seed)
-    bots = roster("easy", players, "en", rng, None)
-    names = ["Player", *(name for name, _ in bots[1:])]
-    table = Table(names, settings.chips, TableConfig(), random.Random(rng.getrandbits(64)))
-    seats = [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+    table, seats = bot_table("easy", players, settings.chips, seed, first="Player")
     store = Store(folder)
     store.open()
     try:
@@ -128,7 +138,7 @@ def play_saved_game(folder: Path, hands: int, seed: int = 3, players: int = 3) -
             store,
             game_id=game_id,
             started_at=now_text(),
-            names=names,
+            names=table.names,
             human=0,
             settings=dataclasses.asdict(settings),
             history=store.history(game_id),

@@ -4,15 +4,13 @@ game's numbers; a resumed Session continues with the saved table, bots and prefe
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from persistence_support import play_saved_game
+from persistence_support import bot_table, play_saved_game
 from prompt_toolkit.input import create_pipe_input
 
 from audiopoker.bots.base import encode_rng
-from audiopoker.bots.levels import roster
 from audiopoker.engine.events import (
     ActionRequired,
     BlindsChanged,
@@ -20,8 +18,8 @@ from audiopoker.engine.events import (
     GameEnded,
     PlayerEliminated,
 )
-from audiopoker.engine.table import Table, TableConfig
-from audiopoker.game import BotSeat, Game
+from audiopoker.engine.table import Table
+from audiopoker.game import Game
 from audiopoker.narration.narrator import Narrator
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.message import Verbosity
@@ -61,11 +59,8 @@ class Told:
 
 @pytest.mark.parametrize(("lang", "seat"), [("en", 0), ("es", 0), ("en", None)])
 def test_u_tells_each_hand_again_as_it_was_told(lang: str, seat: int | None) -> None:
-    rng = random.Random(21)
-    bots = roster("easy", 4, lang, rng, None)
-    names = [name for name, _ in bots]
-    table = Table(names, 80, TableConfig(), random.Random(rng.getrandbits(64)))
-    seats = [BotSeat(bot, index) for index, (_, bot) in enumerate(bots)]
+    table, seats = bot_table("easy", 4, 80, seed=21, lang=lang)
+    names = table.names
     store = Store(None)
     store.open()
     recorder = GameRecorder(

@@ -8,15 +8,15 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from persistence_support import bot_table
 
 from audiopoker.bots.base import decode_rng, encode_rng
-from audiopoker.bots.levels import roster
 from audiopoker.bots.model import OpponentModel, SeatStats
 from audiopoker.engine.actions import Action
 from audiopoker.engine.errors import ConfigError
 from audiopoker.engine.events import Event, HandStarted
 from audiopoker.engine.table import Table, TableConfig, TableSnapshot
-from audiopoker.game import BotSeat, Game
+from audiopoker.game import Game
 
 NAMES = ["Ana", "Beto", "Carla", "Diego"]
 
@@ -98,16 +98,9 @@ class Dealt:
         self.hands[-1].append(event)
 
 
-def bot_game(level: str, seed: int) -> tuple[Table, list[BotSeat]]:
-    rng = random.Random(seed)
-    bots = roster(level, 3, "en", rng, None)
-    table = Table([n for n, _ in bots], 120, TableConfig(), random.Random(rng.getrandbits(64)))
-    return table, [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
-
-
 @pytest.mark.parametrize("level", ["hard", "easy"])
 def test_restored_bots_decide_as_if_never_stopped(level: str) -> None:
-    table, seats = bot_game(level, 31)
+    table, seats = bot_table(level, 3, 120, 31)
     Game(table, seats).run(max_hands=8)
     snapshot, generator = table.snapshot(), encode_rng(table.rng)
     states = [seat.bot.state() for seat in seats]  # type: ignore[attr-defined]
@@ -116,7 +109,7 @@ def test_restored_bots_decide_as_if_never_stopped(level: str) -> None:
     going_on = Dealt()
     Game(table, seats, [going_on]).run(max_hands=6)
 
-    _, fresh = bot_game(level, 999)  # other generators: the states must replace them
+    _, fresh = bot_table(level, 3, 120, 999)  # other generators: the states must replace them
     for seat, state in zip(fresh, states, strict=True):
         seat.bot.restore(state)  # type: ignore[attr-defined]
     restored = Table.restore(table.names, snapshot, TableConfig(), decode_rng(generator))

@@ -3,18 +3,16 @@ version, migrations, a newer or damaged file), and the summaries over a real bot
 
 from __future__ import annotations
 
-import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 from engine_helpers import play, start
+from persistence_support import bot_table
 
-from audiopoker.bots.levels import roster
 from audiopoker.cards import parse_cards
 from audiopoker.engine.events import Event, HandEnded, HandStarted
-from audiopoker.engine.table import Table, TableConfig
-from audiopoker.game import BotSeat, Game
+from audiopoker.game import Game
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.persistence import (
@@ -211,11 +209,7 @@ class Hands:
 
 
 def test_a_games_numbers_add_up(tmp_path: Path) -> None:
-    rng = random.Random(8)
-    bots = roster("normal", 4, "en", rng, None)
-    names = [name for name, _ in bots]
-    table = Table(names, 150, TableConfig(), random.Random(rng.getrandbits(64)))
-    seats = [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+    table, seats = bot_table("normal", 4, 150, seed=8)
     store = Store(tmp_path)
     store.open()
     seen = Hands()
@@ -223,7 +217,7 @@ def test_a_games_numbers_add_up(tmp_path: Path) -> None:
         store,
         game_id="g1",
         started_at="2026-11-29T10:00:00",
-        names=names,
+        names=table.names,
         human=0,
         settings={"small_blind": 1, "big_blind": 2, "ante": 0, "bots": "normal"},
         history=store.history("g1"),
@@ -256,15 +250,11 @@ def test_a_games_numbers_add_up(tmp_path: Path) -> None:
 def test_the_end_of_the_game_for_the_player_is_recorded_and_the_save_goes(
     tmp_path: Path, seed: int
 ) -> None:
-    rng = random.Random(seed)
-    bots = roster("easy", 3, "en", rng, None)
-    names = [name for name, _ in bots]
-    table = Table(names, 6, TableConfig(), random.Random(rng.getrandbits(64)))
-    seats = [BotSeat(bot, seat) for seat, (_, bot) in enumerate(bots)]
+    table, seats = bot_table("easy", 3, 6, seed)
     store = Store(tmp_path)
     store.open()
     recorder = GameRecorder(
-        store, game_id="short", started_at="now", names=names, human=0,
+        store, game_id="short", started_at="now", names=table.names, human=0,
         settings={"chips": 6, "small_blind": 1, "big_blind": 2, "ante": 0, "bots": "easy"},
         history=store.history("short"), bot_states=lambda: [{}] * 3, prefs=dict,
     )  # fmt: skip
