@@ -1,5 +1,6 @@
-"""Helpers for the narration tests: seeded games driven by random legal actions, preset
-decks, and transcripts (one line per message: ``[kind] text``)."""
+"""Helpers for the narration tests: seeded games driven by random legal actions, scripted
+hands on preset decks (built by engine_helpers), and transcripts (one line per message:
+``[kind] text``)."""
 
 from __future__ import annotations
 
