@@ -263,3 +263,4 @@ def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
     for cue in (ROOT / "sounds").glob("*.wav"):
         assert f"audiopoker/sounds/{cue.name}" in names
     assert "audiopoker/ui/keymap.toml" in names
+    assert "audiopoker/bots/data/preflop169.csv" in names
