@@ -8,33 +8,20 @@ bets its strong hands, half the pot, and almost never bluffs.
 
 from __future__ import annotations
 
-import random
-
-from audiopoker.bots.base import BaseBot, bet_to, check_or_call, check_or_fold, legalize
+from audiopoker.bots.base import bet_to, check_or_call, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import equity, hand_class, ids
-from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import AGGRESSIVE
-from audiopoker.bots.style import DEFAULT_STYLE, Style
+from audiopoker.bots.style import StyledBot
 from audiopoker.engine.actions import Action, Street
 from audiopoker.engine.view import PlayerView
 
 
-class EasyBot(BaseBot):
+class EasyBot(StyledBot):
     """A loose, passive beginner. See the module docstring."""
 
     level = "easy"
     iterations = 300
-
-    def __init__(
-        self,
-        rng: random.Random,
-        style: Style = DEFAULT_STYLE,
-        time_budget: float | None = None,
-    ) -> None:
-        super().__init__(rng, time_budget)
-        self.style = style
-        self.table = preflop_table()
 
     def decide(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view``."""

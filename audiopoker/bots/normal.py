@@ -16,12 +16,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from audiopoker.bots.base import BaseBot, bet_to, check_or_call, check_or_fold, legalize
+from audiopoker.bots.base import bet_to, check_or_call, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import draw_strength, equity, hand_class, ids
-from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, RangeEstimator, Read
-from audiopoker.bots.style import DEFAULT_STYLE, Style
+from audiopoker.bots.style import DEFAULT_STYLE, Style, StyledBot
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 
@@ -31,7 +30,7 @@ OPEN_BY_BEHIND: Final = (1.0, 0.48, 0.42, 0.28, 0.21, 0.16, 0.14, 0.12, 0.11, 0.
 BLUFF_BY_STREET: Final = {Street.FLOP: 0.14, Street.TURN: 0.09, Street.RIVER: 0.10}
 
 
-class NormalBot(BaseBot):
+class NormalBot(StyledBot):
     """Range-based Monte Carlo bot. See the module docstring."""
 
     level = "normal"
@@ -44,9 +43,7 @@ class NormalBot(BaseBot):
         style: Style = DEFAULT_STYLE,
         time_budget: float | None = None,
     ) -> None:
-        super().__init__(rng, time_budget)
-        self.style = style
-        self.table = preflop_table()
+        super().__init__(rng, style, time_budget)
         self.ranges = RangeEstimator(self.table)
         self._deadline: float | None = None
 

@@ -6,8 +6,12 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Final
+
+from audiopoker.bots.base import BaseBot
+from audiopoker.bots.preflop import preflop_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +39,17 @@ STYLES: Final = {
     )
 }
 DEFAULT_STYLE: Final = STYLES["balanced"]
+
+
+class StyledBot(BaseBot):
+    """A bot with a personality and the 169-hand preflop table: what every level starts from."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        style: Style = DEFAULT_STYLE,
+        time_budget: float | None = None,
+    ) -> None:
+        super().__init__(rng, time_budget)
+        self.style = style
+        self.table = preflop_table()
