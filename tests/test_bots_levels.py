@@ -133,18 +133,7 @@ def test_the_model_measures_a_calling_station_and_a_folder() -> None:
     for seat in (3, 4, 5):
         bots[seat] = fast_bot("normal", rng)
     for number in range(1, 150):
-        deck = list(FULL_DECK)
-        rng.shuffle(deck)
-        hand, _ = Hand.start(
-            stacks=[200] * 6,
-            button=number % 6,
-            small_blind_seat=(number + 1) % 6,
-            big_blind_seat=(number + 2) % 6,
-            small_blind=1,
-            big_blind=2,
-            deck=deck,
-            hand_number=number,
-        )
+        hand = rotating_hand(rng, 6, number)
         for _ in play(hand, bots):
             pass
     station, honest = hard.model.of(1), hard.model.of(2)
@@ -155,6 +144,23 @@ def test_the_model_measures_a_calling_station_and_a_folder() -> None:
     assert honest.fold_to_bet_rate > station.fold_to_bet_rate + 0.2
     read = hard.read(hand_view_dummy(), 1)
     assert read.keep_call > 0.9 and read.vpip > 0.85
+
+
+def rotating_hand(rng: random.Random, seats: int, number: int) -> Hand:
+    """Hand ``number`` of a full 200-chip, 1/2 table whose button moves a seat each hand."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    hand, _ = Hand.start(
+        stacks=[200] * seats,
+        button=number % seats,
+        small_blind_seat=(number + 1) % seats,
+        big_blind_seat=(number + 2) % seats,
+        small_blind=1,
+        big_blind=2,
+        deck=deck,
+        hand_number=number,
+    )
+    return hand
 
 
 def hand_view_dummy() -> PlayerView:
@@ -168,18 +174,7 @@ def test_the_model_learns_from_views_without_observe() -> None:
     rng = random.Random(13)
     model = OpponentModel()
     for number in range(1, 60):
-        deck = list(FULL_DECK)
-        rng.shuffle(deck)
-        hand, _ = Hand.start(
-            stacks=[200] * 3,
-            button=number % 3,
-            small_blind_seat=(number + 1) % 3,
-            big_blind_seat=(number + 2) % 3,
-            small_blind=1,
-            big_blind=2,
-            deck=deck,
-            hand_number=number,
-        )
+        hand = rotating_hand(rng, 3, number)
         station = CallingStation(rng)
         while not hand.is_over:
             seat = hand.actor
