@@ -3,8 +3,10 @@ speaks through one backend and brailles through another."""
 
 from __future__ import annotations
 
+import enum
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, TextIO, runtime_checkable
 
@@ -21,8 +23,10 @@ class Backend(Protocol):
     def speak(self, text: str, interrupt: bool) -> None:
         """Say ``text``; with ``interrupt`` cut off current speech and drop queued speech first."""
 
-    def braille(self, text: str) -> None:
-        """Show ``text`` on the braille display (a no-op where there is none)."""
+    def braille(self, text: str, interrupt: bool = False) -> None:
+        """Show ``text`` on the braille display (a no-op where there is none). ``interrupt``
+        marks an answer to a key: shown at once; a table message may wait until the player
+        has read the one on the display."""
 
     def silence(self) -> None:
         """Stop speaking now and drop queued speech."""
@@ -32,6 +36,28 @@ class Backend(Protocol):
 
     def close(self) -> None:
         """Release the backend; further calls may be ignored."""
+
+
+class Ending(enum.Enum):
+    """How one utterance finished, as far as the speech path can tell."""
+
+    ENDED = "ended"  # spoken to its end
+    CUT = "cut"  # stopped or cancelled before its end
+    UNKNOWN = "unknown"  # the path lost track of it (a server that never answered)
+
+
+Done = Callable[[Ending], None]
+
+
+@runtime_checkable
+class Tracked(Protocol):
+    """A speech path that reports when each utterance ends (Speech Dispatcher's callbacks,
+    the built-in voice's worker). The router sends table messages one at a time and waits
+    for ``done``; paths without it are waited for by estimate or by ``is_speaking``."""
+
+    def speak_tracked(self, text: str, interrupt: bool, done: Done) -> None:
+        """Say ``text`` (``interrupt``: cut current speech first) and call ``done`` exactly
+        once, from any thread, when it ended or was cut. Must not block on speech."""
 
 
 @runtime_checkable
@@ -54,7 +80,7 @@ class SilentBackend:
     def speak(self, text: str, interrupt: bool) -> None:
         """Drop the text."""
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Drop the text."""
 
     def silence(self) -> None:
@@ -92,7 +118,7 @@ class RecordingBackend:
         """Record a speak call."""
         self._record(Call("speak", text, interrupt))
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Record a braille call."""
         self._record(Call("braille", text))
 
@@ -150,7 +176,7 @@ class ConsoleBackend:
             except (OSError, ValueError):
                 pass  # a closed or broken terminal must not stop the game
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """The console has no braille of its own."""
 
     def silence(self) -> None:
@@ -177,7 +203,7 @@ class PairBackend:
         """Speak through the speech backend."""
         self.speech.speak(text, interrupt)
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Braille through the braille backend."""
         self.braille_backend.braille(text)
 

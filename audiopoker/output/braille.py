@@ -42,7 +42,7 @@ class BrlapiBackend:
     def speak(self, text: str, interrupt: bool) -> None:
         """No speech here."""
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Write ``text``; the display shows as many cells as it has."""
         if not text or self._connection is None:
             return

@@ -250,7 +250,7 @@ class AccessibleOutput2Backend(_ReaderBackend):
         self._last_speech = time.monotonic()
         self._post("speak", lambda: self._output.speak(text, interrupt=interrupt))
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Flash ``text`` on the reader's braille display, where the output has one."""
         if text and self.has_braille:
             self._post("braille", lambda: self._output.braille(text))
@@ -375,7 +375,7 @@ class PrismBackend(_ReaderBackend):
         elif interrupt:
             self.silence()
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """Braille where the backend supports it."""
         if text and self.has_braille:
             self._post("braille", lambda: self._backend.braille(text))

@@ -118,7 +118,7 @@ class TtsBackend:
                 self._jobs.append(_Job("say", text, generation=self._generation))
             self._cond.notify()
 
-    def braille(self, text: str) -> None:
+    def braille(self, text: str, interrupt: bool = False) -> None:
         """A speech engine has no braille display."""
 
     def silence(self) -> None:
