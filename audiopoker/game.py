@@ -110,25 +110,29 @@ class NoPacer:
         """No wait."""
 
 
+# Waits until every table message was heard (the output router's wait_for_table): returns
+# the monotonic time the last one ended, or None when it timed out or ``stop`` was set.
+SpeechWait = Callable[[float, threading.Event], float | None]
+
+
 class SpeechPacer:
-    """Bots wait until the speech is done, where the backend can tell, and at least
-    ``delay`` seconds from being asked. ``is_speaking`` returns None when it cannot tell.
+    """Bots act only once every table message before was heard to its end, and at least
+    ``delay`` seconds after that end (the thinking time counts towards it).
 
     The delay may be changed while the game runs (the pace keys). Waits end early when
     ``stop`` is set, raising GameStopped.
     """
 
-    POLL = 0.02  # seconds between speech checks
-    MAX_SPEECH_WAIT = 60.0  # a stuck speech engine must not freeze the game
+    MAX_SPEECH_WAIT = 120.0  # a stuck speech path must not freeze the game
 
     def __init__(
         self,
-        is_speaking: Callable[[], bool | None],
+        wait_for_speech: SpeechWait,
         delay: float,
         stop: threading.Event,
         hand_pause: float | None = None,
     ) -> None:
-        self._is_speaking = is_speaking
+        self._wait_for_speech = wait_for_speech
         self.delay = delay
         self._stop = stop
         self._hand_pause = hand_pause
@@ -140,28 +144,26 @@ class SpeechPacer:
         if self._stop.is_set():
             raise GameStopped
 
-    def wait_for_speech(self) -> None:
-        """Return when the speech backend is quiet (or cannot tell), or after a long cap."""
-        give_up = time.monotonic() + self.MAX_SPEECH_WAIT
-        while self._is_speaking() and time.monotonic() < give_up:
-            if self._stop.wait(self.POLL):
-                raise GameStopped
+    def heard(self) -> float:
+        """Wait until the table's messages were said; when the last one ended."""
+        ended = self._wait_for_speech(self.MAX_SPEECH_WAIT, self._stop)
+        if self._stop.is_set():
+            raise GameStopped
+        return ended if ended is not None else time.monotonic()
 
     def before_bot_action(self, seat: int, asked_at: float) -> None:
-        """Wait out the rest of the delay, then for speech to finish."""
-        self._sleep_until(asked_at + self.delay)
-        self.wait_for_speech()
+        """Wait for speech to end, then out the rest of the delay after it."""
+        self._sleep_until(self.heard() + self.delay)
 
     def between_hands(self) -> None:
-        """Let the result of the hand be heard before the next one starts."""
+        """Let the result of the hand be heard, then pause before the next one starts."""
         pause = self._hand_pause if self._hand_pause is not None else self.delay * 2
-        self._sleep_until(time.monotonic() + pause)
-        self.wait_for_speech()
+        self._sleep_until(self.heard() + pause)
 
     def at_end(self) -> None:
         """Let the final words be heard."""
         with contextlib.suppress(GameStopped):
-            self.wait_for_speech()
+            self.heard()
 
 
 class BotSeat:

@@ -123,10 +123,12 @@ def running(
     keymap: Keymap | None = None,
     problems: Sequence[KeymapProblem] = (),
     sound: SoundListener | None = None,
+    backend: RecordingBackend | None = None,
 ) -> Iterator[Running]:
     """A Session running in a thread (as the main thread would run it) on a pipe, with
-    ``sound`` as its sound cues (None: as with --no-sound)."""
-    backend = RecordingBackend()
+    ``sound`` as its sound cues (None: as with --no-sound), speaking into ``backend`` (a
+    RecordingBackend by default)."""
+    backend = backend if backend is not None else RecordingBackend()
     transcript = io.StringIO()
     router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
     with create_pipe_input() as pipe:

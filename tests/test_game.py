@@ -213,27 +213,43 @@ def test_seats_must_match_the_table() -> None:
         Game(table, seats[:2])
 
 
-def test_speech_pacer_waits_for_the_delay_and_for_speech() -> None:
-    speaking = [True, True, False]
-    stop = threading.Event()
-    pacer = SpeechPacer(lambda: speaking.pop(0) if speaking else False, 0.05, stop)
+class FakeSpeech:
+    """wait_for_table: speech ends ``after`` seconds from the first question."""
+
+    def __init__(self, after: float) -> None:
+        self.after = after
+        self.ends: float | None = None
+
+    def __call__(self, timeout: float, stop: threading.Event) -> float | None:
+        now = time.monotonic()
+        if self.ends is None:
+            self.ends = now + self.after
+        if stop.wait(max(0.0, min(self.ends, now + timeout) - now)):
+            return None
+        return self.ends if time.monotonic() >= self.ends else None
+
+
+def test_speech_pacer_waits_for_speech_then_the_delay_after_it() -> None:
+    speech = FakeSpeech(0.1)
+    pacer = SpeechPacer(speech, 0.05, threading.Event())
     start = time.monotonic()
     pacer.before_bot_action(1, start)
-    waited = time.monotonic() - start
-    assert waited >= 0.05 and speaking == []
+    assert speech.ends is not None
+    assert time.monotonic() >= speech.ends + 0.05
 
 
-def test_speech_pacer_counts_thinking_time_toward_the_delay() -> None:
+def test_speech_pacer_counts_time_since_speech_ended_toward_the_delay() -> None:
     stop = threading.Event()
-    pacer = SpeechPacer(lambda: None, 0.2, stop)  # None: the backend cannot tell
+    ended_long_ago = time.monotonic() - 0.2
+    pacer = SpeechPacer(lambda timeout, stop: ended_long_ago, 0.2, stop)
     start = time.monotonic()
-    pacer.before_bot_action(1, start - 0.2)  # the bot already thought 0.2 s
+    pacer.before_bot_action(1, start)  # the table fell quiet 0.2 s ago: no more waiting
     assert time.monotonic() - start < 0.1
 
 
 def test_speech_pacer_raises_when_stopped() -> None:
     stop = threading.Event()
-    pacer = SpeechPacer(lambda: True, 5.0, stop)
+    pacer = SpeechPacer(FakeSpeech(60.0), 5.0, stop)
     threading.Timer(0.05, stop.set).start()
     start = time.monotonic()
     with pytest.raises(GameStopped):

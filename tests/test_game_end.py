@@ -12,6 +12,7 @@ import pytest
 from session_harness import Running, running
 
 from audiopoker.engine.events import Event, GameEnded
+from audiopoker.output.backends import Done, Ending, RecordingBackend
 from audiopoker.ui.session import Settings
 
 WATCH = Settings(
@@ -34,35 +35,62 @@ def test_the_standings_are_followed_by_one_goodbye(lang: str, goodbye: str) -> N
     assert [text for _, text in said].count(goodbye) == 1
 
 
-class StillSpeaking:
-    """Makes the recording backend report speech from the moment the game ends."""
+class HeldVoice(RecordingBackend):
+    """A speech path that says when each message ended: at once, or, while ``holding``,
+    only when the test releases it (the standings still being spoken)."""
 
-    def __init__(self, game: Running) -> None:
-        self.game = game
+    def __init__(self) -> None:
+        super().__init__()
+        self.holding = False
+        self._held: list[Done] = []
+        self._lock = threading.Lock()
+
+    def speak_tracked(self, text: str, interrupt: bool, done: Done) -> None:
+        self.speak(text, interrupt)
+        with self._lock:
+            if self.holding:
+                self._held.append(done)
+                return
+        done(Ending.ENDED)
+
+    def release(self) -> None:
+        with self._lock:
+            held, self._held = self._held, []
+            self.holding = False
+        for done in held:
+            done(Ending.ENDED)
+
+
+class HoldFromTheEnd:
+    """Holds the voice from the moment the game ends."""
+
+    def __init__(self, voice: HeldVoice) -> None:
+        self.voice = voice
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, GameEnded):
-            self.game.backend.speaking = True
+            self.voice.holding = True
 
 
 def test_the_program_waits_until_the_last_words_are_spoken() -> None:
-    with running(WATCH) as game:
-        game.session.game.add_listener(StillSpeaking(game))
+    voice = HeldVoice()
+    with running(WATCH, backend=voice) as game:
+        game.session.game.add_listener(HoldFromTheEnd(voice))
         assert game.wait(lambda: game.chips.ended is not None, 30), "the game did not end"
         time.sleep(0.5)
         assert not game.finished  # the standings are still being spoken
         assert "goodbye" not in [kind for kind, _ in kinds_and_texts(game)]
-        game.backend.speaking = False
+        voice.release()
         assert game.wait(lambda: game.finished, 5)
         assert game.result == [0]
         assert kinds_and_texts(game)[-1] == ("goodbye", "Goodbye.")
         # The goodbye itself is waited for too.
-        game.backend.speaking = True
+        voice.holding = True
         farewell = threading.Thread(target=game.session.farewell, daemon=True)
         farewell.start()
         farewell.join(0.5)
         assert farewell.is_alive()
-        game.backend.speaking = False
+        voice.release()
         farewell.join(5)
         assert not farewell.is_alive()
 

@@ -242,7 +242,9 @@ def fake_prism(monkeypatch: pytest.MonkeyPatch) -> None:
     FakeContext.created.clear()
 
 
-def test_prism_probe_picks_the_first_running_reader_and_sets_the_voice(fake_prism: None) -> None:
+def test_prism_probe_picks_the_first_running_reader_and_keeps_the_players_voice(
+    fake_prism: None,
+) -> None:
     backend, attempts = screenreader.probe_prism("es", keys=("NVDA", "JAWS", "SPEECH_DISPATCHER"))
     by_name = {a.name: a for a in attempts}
     assert "not available" in by_name["prism nvda"].reason
@@ -255,7 +257,8 @@ def test_prism_probe_picks_the_first_running_reader_and_sets_the_voice(fake_pris
     assert backend.is_speaking() is False
     backend.close()
     raw = FakeContext.created[0]
-    assert raw.voice == 1  # the Spanish voice
+    assert raw.voice == 0  # the voice the player chose, not one picked by language
+    assert backend.speech_timing == "polled"  # this fake says whether it speaks
     assert raw.calls == [Call("speak", "Hola."), Call("silence")]
 
 

@@ -77,7 +77,7 @@ def test_speech_comes_before_braille_for_each_message_and_order_is_kept() -> Non
     ]
 
 
-def test_interrupt_drops_queued_speech_and_is_spoken_at_once() -> None:
+def test_an_answer_is_spoken_at_once_and_waiting_table_messages_follow_it() -> None:
     backend = GatedBackend(hold={"first"})
     router = Router(backend)
     router.send(Message("action_taken", "first"))
@@ -89,8 +89,13 @@ def test_interrupt_drops_queued_speech_and_is_spoken_at_once() -> None:
     assert router.drain()
     router.close()
     speaks = [call for call in backend.calls if call.method == "speak"]
-    assert speaks == [Call("speak", "first"), Call("speak", "Your stack is 200.", True)]
-    assert router.dropped == 2
+    assert speaks == [
+        Call("speak", "first"),
+        Call("speak", "Your stack is 200.", True),
+        Call("speak", "second"),
+        Call("speak", "third"),
+    ]
+    assert router.dropped == 0
     # Nothing is lost for the player: the history still has every message, in order.
     assert [m.text for m in router.history] == ["first", "second", "third", "Your stack is 200."]
 
@@ -317,6 +322,7 @@ def test_copy_current_uses_the_clipboard_and_reports() -> None:
     with Router(backend, clipboard=clipboard, lang="es") as router:
         router.send(Message("x", "uno"))
         router.send(Message("x", "dos"))
+        router.drain()
         router.history_previous()
         assert router.copy_current() is True
         router.drain()
@@ -328,6 +334,7 @@ def test_copy_without_a_clipboard_says_it_is_not_available() -> None:
     backend = RecordingBackend()
     with Router(backend, clipboard=lambda text: False) as router:
         router.send(Message("x", "uno"))
+        router.drain()
         assert router.copy_current() is False
         router.drain()
     assert backend.spoken[-1] == "The clipboard is not available on this system."
@@ -424,10 +431,13 @@ def test_rate_and_volume_reach_only_adjustable_backends() -> None:
         assert not router.set_rate(250)
 
 
-def test_wait_until_quiet_follows_the_backend() -> None:
-    backend = RecordingBackend()
+def test_wait_until_quiet_follows_a_backend_that_tells_when_it_speaks() -> None:
+    backend = RecordingBackend(speech_timing="polled")
+    backend.speaking = True
     with Router(backend) as router:
-        backend.speaking = True
-        assert not router.wait_until_quiet(timeout=0.2, poll=0.02)
-        backend.speaking = None  # cannot tell: the game paces itself
-        assert router.wait_until_quiet(timeout=1.0, poll=0.02)
+        router.send(Message("x", "a message long enough to outlast the wait below"))
+        assert not router.wait_until_quiet(timeout=0.3)
+        assert router.is_busy()
+        backend.speaking = False
+        assert router.wait_until_quiet(timeout=5.0)
+        assert not router.is_busy()

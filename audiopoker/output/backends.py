@@ -74,6 +74,8 @@ class Adjustable(Protocol):
 class SilentBackend:
     """Says and shows nothing: for ``--output silent`` and ``--output console``."""
 
+    speech_timing = "instant"  # nothing to wait for
+
     def __init__(self, name: str = "silent") -> None:
         self.name = name
 
@@ -104,10 +106,12 @@ class Call:
 
 
 class RecordingBackend:
-    """Remembers every call, for tests. ``speaking`` is what is_speaking() reports."""
+    """Remembers every call, for tests. ``speaking`` is what is_speaking() reports;
+    ``speech_timing`` how the router waits for it (instant unless a test says otherwise)."""
 
-    def __init__(self, name: str = "recording") -> None:
+    def __init__(self, name: str = "recording", speech_timing: str = "instant") -> None:
         self.name = name
+        self.speech_timing = speech_timing
         self.calls: list[Call] = []
         self.speaking: bool | None = False
         self.closed = False
@@ -159,6 +163,8 @@ class ConsoleBackend:
     reads a plain list of lines. Writes go to the stream given at construction (stdout by
     default), so temporarily redirecting ``sys.stdout`` elsewhere cannot swallow them.
     """
+
+    speech_timing = "instant"  # printing is done when it returns
 
     def __init__(self, stream: TextIO | None = None, name: str = "console") -> None:
         self.name = name

@@ -1,10 +1,10 @@
 """The output router: every message goes to speech and braille (and the console and the
 transcript) by policy, never by the caller's choice.
 
-Game events queue behind current speech; answers to query keys (``interrupt=True``) cut it
-off and are spoken at once. Backends are called from one dispatch thread, so a slow screen
-reader API never blocks the key loop, and messages reach the backend in the order they were
-sent. The history keeps every message the player was told, to repeat, walk and copy.
+Table messages are said one at a time, each to its end; answers to query keys
+(``interrupt=True``) cut in at once, and what they cut is said again after them (the
+:class:`SpeechQueue` owns that order and knows when each message ended). The history keeps
+every message the player was told, to repeat, walk and copy, also those X dropped.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
 from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 
@@ -116,15 +117,6 @@ class History:
         return self.current
 
 
-@dataclass(slots=True)
-class _Job:
-    text: str
-    braille_text: str
-    speech: bool
-    braille: bool
-    interrupt: bool
-
-
 class Router:
     """Routes messages to a backend (speech and braille), the console and the transcript."""
 
@@ -140,6 +132,7 @@ class Router:
         clipboard: Callable[[str], bool] = copy_to_clipboard,
         clock: Callable[[], float] = time.monotonic,
         braille_name: str = "none",
+        words_per_minute: int = DEFAULT_WPM,
     ) -> None:
         self.backend = backend
         self.policy = policy if policy is not None else RoutingPolicy()
@@ -152,24 +145,16 @@ class Router:
         self._clock = clock
         self._start = clock()
         self._lock = threading.RLock()  # orders senders: history, console, transcript, queue
-        self._cond = threading.Condition()  # guards the dispatch queue
-        self._pending: deque[_Job] = deque()
-        self._in_flight = False
-        self._closing = False
         self._closed = False
-        self.dropped = 0  # queued speech superseded by an interrupt before reaching the backend
         self.errors = 0
         self._failures_told: set[str] = set()
-        self._thread = threading.Thread(
-            target=self._dispatch, name="audiopoker-output", daemon=True
-        )
-        self._thread.start()
+        self.speech = SpeechQueue(backend, self._failed, words_per_minute)
 
     # Sending
 
     def send(self, message: Message) -> Routed:
-        """Route one message. Never blocks on speech: the backend is called from the dispatch
-        thread. Game events queue; ``message.interrupt`` cuts off and drops queued speech."""
+        """Route one message. Never blocks on speech: the backend is called from the speech
+        queue's thread. Table messages queue; ``message.interrupt`` cuts in at once."""
         return self._route(message, remember=True)
 
     def _route(self, message: Message, *, remember: bool) -> Routed:
@@ -192,44 +177,24 @@ class Router:
                     self.history.append(message)
                 if self.policy.echo and self.console is not None:
                     self.console.speak(message.text, message.interrupt)
-                job = _Job(message.text, message.braille_text, speech, braille, message.interrupt)
-                with self._cond:
-                    if message.interrupt and self._pending:
-                        self.dropped += sum(1 for queued in self._pending if queued.speech)
-                        self._pending.clear()  # it would be cut off at once anyway
-                    self._pending.append(job)
-                    self._cond.notify_all()
+                self.speech.put(
+                    Job(
+                        message.text,
+                        message.braille_text,
+                        speech,
+                        braille,
+                        answer=message.is_answer,
+                        interrupt=message.interrupt,
+                    )
+                )
         return Routed(message, moment, speech, braille)
 
-    def _dispatch(self) -> None:
-        while True:
-            with self._cond:
-                while not self._pending and not self._closing:
-                    self._cond.wait()
-                if not self._pending:
-                    return
-                job = self._pending.popleft()
-                self._in_flight = True
-            try:
-                if job.speech:
-                    self._call("speak", self.backend.speak, job.text, job.interrupt)
-                elif job.interrupt:
-                    self._call("silence", self.backend.silence)
-                if job.braille:
-                    self._call("braille", self.backend.braille, job.braille_text)
-            finally:
-                with self._cond:
-                    self._in_flight = False
-                    self._cond.notify_all()
-
-    def _call(self, what: str, function: Callable[..., None], *args: object) -> None:
-        try:
-            function(*args)
-        except Exception as error:  # a failing backend must not stop the game
-            self.errors += 1
-            if self.errors <= 3:
-                log.warning("%s: %s failed: %s", self.backend.name, what, error)
-            self._tell_failure(what)
+    def _failed(self, what: str, error: Exception) -> None:
+        """A backend call failed (on the speech queue's thread): log, and tell once."""
+        self.errors += 1
+        if self.errors <= 3:
+            log.warning("%s: %s failed: %s", self.backend.name, what, error)
+        self._tell_failure(what)
 
     def _tell_failure(self, what: str) -> None:
         """The first failure of speech (or braille) is printed in the player's language,
@@ -314,7 +279,9 @@ class Router:
         return None
 
     def set_rate(self, words_per_minute: int) -> bool:
-        """Set the TTS rate; False when the backend is a screen reader (its own setting)."""
+        """Set the TTS rate, and the pace by which speech that cannot say when it ended is
+        waited for; False when the backend is a screen reader (its own setting)."""
+        self.speech.words_per_minute = words_per_minute
         target = self._adjustable()
         if target is not None:
             target.set_rate(words_per_minute)
@@ -329,62 +296,45 @@ class Router:
 
     # Pacing and shutdown
 
+    @property
+    def dropped(self) -> int:
+        """Messages never said: answers superseded by newer ones, what X emptied."""
+        return self.speech.dropped
+
     def silence(self) -> None:
-        """Drop queued speech and stop the current utterance."""
-        with self._lock, self._cond:
-            self.dropped += sum(1 for queued in self._pending if queued.speech)
-            self._pending.clear()
-            self._pending.append(_Job("", "", False, False, True))
-            self._cond.notify_all()
+        """X: stop the current utterance and drop what waits (the history keeps it)."""
+        with self._lock:
+            self.speech.silence()
 
     def drain(self, timeout: float = 5.0) -> bool:
-        """Wait until every queued message was handed to the backend; False on timeout."""
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while self._pending or self._in_flight:
-                left = deadline - time.monotonic()
-                if left <= 0 or not self._thread.is_alive():
-                    return False
-                self._cond.wait(left)
-        return True
+        """Wait until every message sent was said (as far as the backend can tell); False
+        on timeout."""
+        return self.speech.wait_idle(timeout)
 
     def is_busy(self) -> bool:
-        """True while messages wait or the backend says it is speaking (unknown counts as
-        not speaking: the game then paces itself)."""
-        with self._cond:
-            if self._pending or self._in_flight:
-                return True
-        try:
-            return self.backend.is_speaking() is True
-        except Exception:
-            return False
+        """True while a table message waits or is being said (answers do not hold the game:
+        table messages queue behind them anyway)."""
+        return self.speech.table_busy()
 
-    def wait_until_quiet(self, timeout: float = 30.0, poll: float = 0.05) -> bool:
-        """Wait until everything sent has been spoken (as far as the backend can tell).
+    def wait_for_table(
+        self, timeout: float = 60.0, stop: threading.Event | None = None
+    ) -> float | None:
+        """Wait until every table message was said; the monotonic time the last one ended,
+        or None when ``stop`` was set or ``timeout`` passed. Bots wait here."""
+        return self.speech.wait_for_table(timeout, stop)
 
-        Quiet must be seen on two polls in a row: a speech server reports an utterance only
-        once it has started. Returns False on timeout.
-        """
-        deadline = time.monotonic() + timeout
-        quiet_polls = 0
-        while time.monotonic() < deadline:
-            quiet_polls = 0 if self.is_busy() else quiet_polls + 1
-            if quiet_polls >= 2:
-                return True
-            time.sleep(poll)
-        return False
+    def wait_until_quiet(self, timeout: float = 30.0) -> bool:
+        """Wait until everything sent has been said (as far as the backend can tell)."""
+        return self.speech.wait_idle(timeout)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Deliver what is queued, stop the dispatch thread, close backend and transcript."""
+        """Say what is queued (up to ``timeout``), stop the speech thread, close the backend
+        and the transcript."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-        self.drain(timeout)
-        with self._cond:
-            self._closing = True
-            self._cond.notify_all()
-        self._thread.join(timeout)
+        self.speech.close(timeout)
         try:
             self.backend.close()
         finally:

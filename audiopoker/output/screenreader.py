@@ -17,13 +17,13 @@ import os
 import queue
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from audiopoker.output.backends import Attempt
+from audiopoker.output.speechd import SpeechDispatcherBackend
 from audiopoker.output.sysmodules import import_system_module
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 STAGE = "screen reader"
 PROBE_TIMEOUT = 5.0  # seconds a reader's API may take to answer while probing
 CLOSE_TIMEOUT = 2.0
-STUCK_AFTER = 30.0  # "speaking" for this long after the last utterance means the server lost track
 
 T = TypeVar("T")
 
@@ -90,7 +89,7 @@ def _failed(label: str, error: BaseException, printed: str = "") -> Attempt:
     return Attempt(STAGE, label, False, _describe(error, printed))
 
 
-def _not_needed(label: str, chosen: str) -> Attempt:
+def not_needed(label: str, chosen: str) -> Attempt:
     return Attempt.said(STAGE, label, False, "attempt.not_needed", chosen=chosen)
 
 
@@ -221,11 +220,15 @@ class _ReaderBackend:
 
 
 class AccessibleOutput2Backend(_ReaderBackend):
-    """One accessible-output2 output (NVDA, JAWS, Speech Dispatcher, VoiceOver, …).
+    """One accessible-output2 output (NVDA, JAWS, VoiceOver, …; its Speech Dispatcher output
+    goes through :class:`SpeechDispatcherBackend` instead).
 
     Calls speak() and braille() on the chosen output directly: ``Auto().output()`` in 0.17
-    only speaks and would leave the braille display empty.
+    only speaks and would leave the braille display empty. These readers' APIs cannot say
+    when a message ended, so the router waits for each by estimate (``speech_timing``).
     """
+
+    speech_timing = "estimated"
 
     def __init__(self, output: Any, lang: str, owner: _Owner) -> None:
         base_output = importlib.import_module("accessible_output2.outputs.base").Output
@@ -233,13 +236,7 @@ class AccessibleOutput2Backend(_ReaderBackend):
         super().__init__(owner, f"accessible-output2 {self.output_name}")
         self._output = output
         self.has_braille = getattr(type(output), "braille", None) is not base_output.braille
-        self.is_speech_dispatcher = type(output).__name__ == "SpeechDispatcher"
-        # Speech Dispatcher is only the speech server: Orca reads the terminal only if running.
-        self.reads_console = orca_running() if self.is_speech_dispatcher else True
-        self._last_speech = 0.0
-        client = getattr(output, "_client", None)
-        if self.is_speech_dispatcher and client is not None:
-            self._post("set_language", lambda: client.set_language(lang))
+        self.reads_console = True  # a screen reader also reads the terminal
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Speak through the reader; ``interrupt`` cancels what it is saying first."""
@@ -247,7 +244,6 @@ class AccessibleOutput2Backend(_ReaderBackend):
             if interrupt:
                 self.silence()
             return
-        self._last_speech = time.monotonic()
         self._post("speak", lambda: self._output.speak(text, interrupt=interrupt))
 
     def braille(self, text: str, interrupt: bool = False) -> None:
@@ -264,18 +260,8 @@ class AccessibleOutput2Backend(_ReaderBackend):
             self._post("silence", lambda: self._output.speak(" ", interrupt=True))
 
     def is_speaking(self) -> bool | None:
-        """Speech Dispatcher reports it (from its event thread); the Windows readers' APIs
-        cannot tell. A server that never reports the end of speech counts as unknown."""
-        probe = getattr(self._output, "is_speaking", None)
-        if probe is None:
-            return None
-        try:
-            speaking = bool(probe())
-        except Exception:
-            return None
-        if speaking and time.monotonic() - self._last_speech > STUCK_AFTER:
-            return None
-        return speaking
+        """Unknown: the Windows readers' APIs cannot tell (the router estimates instead)."""
+        return None
 
     def _release(self) -> None:
         close = getattr(self._output, "close", None)
@@ -285,9 +271,13 @@ class AccessibleOutput2Backend(_ReaderBackend):
 
 def probe_accessible_output2(
     lang: str, timeout: float = PROBE_TIMEOUT
-) -> tuple[AccessibleOutput2Backend | None, list[Attempt]]:
+) -> tuple[AccessibleOutput2Backend | SpeechDispatcherBackend | None, list[Attempt]]:
     """Find the first running screen reader accessible-output2 can reach, with the reasons
-    every other output was skipped."""
+    every other output was skipped.
+
+    Its Speech Dispatcher output is used through its own SSIP connection with our
+    notifications (:class:`SpeechDispatcherBackend`): its ``is_speaking`` is one flag that
+    reads "quiet" between two messages, and its interrupt must be CANCEL."""
     attempts: list[Attempt] = []
     speechd_problem: ImportError | None = None
     with _quiet_stdout() as printed:
@@ -304,7 +294,7 @@ def probe_accessible_output2(
             reason = _describe(error, printed.getvalue())
             key = "attempt.could_not_load"
             return None, [Attempt.said(STAGE, "accessible-output2", False, key, error=reason)]
-    chosen: AccessibleOutput2Backend | None = None
+    chosen: AccessibleOutput2Backend | SpeechDispatcherBackend | None = None
     for cls in classes:
         label = f"accessible-output2 {getattr(cls, 'name', cls.__name__)}"
         if getattr(cls, "system_output", False) or (
@@ -313,7 +303,7 @@ def probe_accessible_output2(
             attempts.append(Attempt.said(STAGE, label, False, "attempt.speech_engine"))
             continue
         if chosen is not None:
-            attempts.append(_not_needed(label, chosen.name))
+            attempts.append(not_needed(label, chosen.name))
             continue
         owner = _Owner(f"audiopoker-{cls.__name__.lower()}")
 
@@ -336,7 +326,14 @@ def probe_accessible_output2(
             owner.close()
             attempts.append(skipped or Attempt.said(STAGE, label, False, "attempt.not_running"))
             continue
-        chosen = AccessibleOutput2Backend(output, lang, owner)
+        client = getattr(output, "_client", None)
+        if cls.__name__ == "SpeechDispatcher" and client is not None:
+            owner.close()
+            name = f"accessible-output2 {getattr(cls, 'name', cls.__name__)}"
+            chosen = SpeechDispatcherBackend(client, lang, name, release=output.close)
+            chosen.reads_console = orca_running()
+        else:
+            chosen = AccessibleOutput2Backend(output, lang, owner)
         attempts.append(Attempt.said(STAGE, chosen.name, True, "attempt.running"))
     if not classes:
         attempts.append(Attempt.said(STAGE, "accessible-output2", False, "attempt.no_outputs"))
@@ -344,7 +341,11 @@ def probe_accessible_output2(
 
 
 class PrismBackend(_ReaderBackend):
-    """One prismatoid backend (the maintained Prism library)."""
+    """One prismatoid backend (the maintained Prism library).
+
+    The router sends it one message at a time, so its interrupt (STOP on Speech
+    Dispatcher, which cuts only the current message) still cuts all there is.
+    """
 
     def __init__(self, backend: Any, backend_key: str, lang: str, owner: _Owner, context: Any):
         super().__init__(owner, f"prism {backend.name}")
@@ -356,17 +357,9 @@ class PrismBackend(_ReaderBackend):
         self._can_stop = bool(features.supports_stop)
         self._can_tell = bool(features.supports_is_speaking)
         self.reads_console = orca_running() if backend_key == "SPEECH_DISPATCHER" else True
-        if backend_key == "SPEECH_DISPATCHER" and features.supports_set_voice:
-            self._post("voice", lambda: self._choose_voice(lang))
-
-    def _choose_voice(self, lang: str) -> None:
-        """A speech server's default voice speaks one language; a screen reader keeps the
-        player's own voice, so only the Speech Dispatcher backend gets a voice by language."""
-        for index in range(self._backend.voices_count):
-            language = self._backend.get_voice_language(index).lower().replace("_", "-")
-            if language == lang or language.startswith(f"{lang}-"):
-                self._backend.voice = index
-                return
+        # Prism cannot set a language, only pick a voice: the player's own voice is kept.
+        # Where the reader cannot say whether it speaks, the router waits by estimate.
+        self.speech_timing = "polled" if self._can_tell else "estimated"
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Speak; Prism rejects empty text, so an empty interrupt only silences."""
@@ -431,7 +424,7 @@ def probe_prism(
             attempts.append(Attempt.said(STAGE, label, False, "attempt.not_tried", name=stuck))
             continue
         if chosen is not None:
-            attempts.append(_not_needed(label, chosen.name))
+            attempts.append(not_needed(label, chosen.name))
             continue
         backend_id = getattr(prism.BackendId, key, None)
         with _quiet_stdout() as printed:

@@ -165,7 +165,7 @@ class Session:
         self.narration = Narration(
             settings.lang, names, me, router, router.verbosity, reveal_hole_cards=me is None
         )
-        self.pacer = SpeechPacer(router.is_busy, settings.bot_delay, self.stopping)
+        self.pacer = SpeechPacer(router.wait_for_table, settings.bot_delay, self.stopping)
         if saved is not None:
             self._restore_prefs(saved.prefs)
         self.store = store if store is not None else Store(None)
@@ -270,6 +270,7 @@ class Session:
     def quit(self) -> None:
         """Stop the game and leave the key loop (from the key loop's thread)."""
         self.narration.silence()
+        self.router.silence()  # what the table still had to say would follow "Goodbye"
         self.stopping.set()
         if self.human is not None:
             self.human.wake()

@@ -1,0 +1,299 @@
+"""The speech queue: the one place that decides what is said when, and knows when it ended.
+
+Answers to keys come first. An interrupting answer cuts what is being said and drops the
+answers before it; a table message it cut goes back to the front of the table queue and is
+said again, whole, once the answers are over. Table messages are said one at a time, each
+to its end, as far as the speech path can tell:
+
+- ``tracked`` paths report each end (Speech Dispatcher's END/CANCEL notifications, the
+  built-in voice's worker);
+- ``polled`` paths answer ``is_speaking`` reliably: the message ends when it was seen
+  speaking and then quiet;
+- ``estimated`` paths (most screen reader APIs) cannot tell: the message lasts as long as
+  its length takes at the speech rate;
+- ``instant`` paths (console, silent, recording) are done at once.
+
+The game waits on :meth:`SpeechQueue.wait_for_table` before a bot acts, so no action is
+told before the one before it was heard. One dispatch thread makes every backend call, so
+a slow screen reader API never blocks the key loop.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from audiopoker.output.backends import Backend, Ending, PairBackend, Tracked
+
+DEFAULT_WPM = 200  # words per minute: a screen reader's default pace
+CHARS_PER_WORD = 6  # five letters and a space, so 200 words a minute is 50 ms a character
+POLL = 0.02  # seconds between is_speaking questions on a polled path
+LOST_AFTER = 10.0  # seconds past three times the estimate: the path lost the message
+
+
+class Timing(enum.Enum):
+    """How a speech path tells the end of an utterance (see the module docstring)."""
+
+    TRACKED = "tracked"
+    POLLED = "polled"
+    ESTIMATED = "estimated"
+    INSTANT = "instant"
+
+
+def voice_of(backend: Backend) -> Backend:
+    """The backend that speaks: the speech half of a speech + braille pair."""
+    return backend.speech if isinstance(backend, PairBackend) else backend
+
+
+def timing_of(voice: Backend) -> Timing:
+    """A Tracked backend is tracked; others declare ``speech_timing`` (default: estimated,
+    the honest answer for a screen reader API that cannot say when it stopped)."""
+    if isinstance(voice, Tracked):
+        return Timing.TRACKED
+    try:
+        return Timing(getattr(voice, "speech_timing", Timing.ESTIMATED.value))
+    except ValueError:
+        return Timing.ESTIMATED
+
+
+def estimate_seconds(text: str, words_per_minute: int) -> float:
+    """How long a voice takes to say ``text`` at ``words_per_minute``.
+
+    >>> estimate_seconds("x" * 20, 200)
+    1.0
+    """
+    return len(text) * 60.0 / (max(words_per_minute, 1) * CHARS_PER_WORD)
+
+
+@dataclass(slots=True)
+class Job:
+    """One message for the backend: its speech and braille, and which queue it belongs to."""
+
+    text: str
+    braille_text: str
+    speech: bool
+    braille: bool
+    answer: bool = False  # an answer to a key, ahead of the table messages
+    interrupt: bool = False  # the first message of an answer: cuts what is being said
+    silence: bool = False  # not a message: stop speech (X)
+
+
+Failure = Callable[[str, Exception], None]
+
+
+class SpeechQueue:
+    """Answers and table messages for one backend, said in order by one dispatch thread."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        on_failure: Failure,
+        words_per_minute: int = DEFAULT_WPM,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.backend = backend
+        self.voice = voice_of(backend)
+        self.timing = timing_of(self.voice)
+        self.words_per_minute = words_per_minute
+        self.lost_after = LOST_AFTER
+        self._on_failure = on_failure
+        self._clock = clock
+        self._cond = threading.Condition()
+        self._answers: deque[Job] = deque()
+        self._table: deque[Job] = deque()
+        self._current: Job | None = None
+        self._preempted = False  # an answer, X or closing wants the current message cut
+        self._discard = False  # ... and it is not to be said again (X, closing)
+        self._token = 0  # numbers each utterance, so a late report of an old one is ignored
+        self._endings: dict[int, Ending] = {}
+        self._last_table_end = clock()
+        self._closing = False
+        self.dropped = 0  # messages never said: superseded answers, queues emptied by X
+        self.repeated = 0  # table messages cut by an answer and said again after it
+        self._thread = threading.Thread(target=self._run, name="audiopoker-speech", daemon=True)
+        self._thread.start()
+
+    # --- the senders' side (any thread; never waits for speech) --------------------------
+
+    def put(self, job: Job) -> None:
+        """Queue one message: an interrupting answer cuts current speech and earlier answers."""
+        with self._cond:
+            if job.answer:
+                if job.interrupt:
+                    self.dropped += sum(1 for queued in self._answers if queued.speech)
+                    self._answers.clear()
+                    if self._current is not None:
+                        self._preempted = True
+                self._answers.append(job)
+            else:
+                self._table.append(job)
+            self._cond.notify_all()
+
+    def silence(self) -> None:
+        """X: stop now and drop everything waiting (the history keeps it)."""
+        with self._cond:
+            waiting = (*self._answers, *self._table)
+            self.dropped += sum(1 for queued in waiting if queued.speech)
+            self._answers.clear()
+            self._table.clear()
+            if self._current is not None:
+                self._preempted = self._discard = True
+            self._answers.append(Job("", "", False, False, answer=True, silence=True))
+            self._cond.notify_all()
+
+    def table_busy(self) -> bool:
+        """True while a table message waits or is being said."""
+        with self._cond:
+            return self._table_busy()
+
+    def _table_busy(self) -> bool:
+        current = self._current
+        return bool(self._table) or (current is not None and not current.answer)
+
+    def wait_for_table(self, timeout: float, stop: threading.Event | None = None) -> float | None:
+        """Wait until every table message was said; return when the last one ended (a
+        monotonic time). None when ``stop`` was set or the wait timed out."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._table_busy() and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0 or (stop is not None and stop.is_set()):
+                    return None
+                self._cond.wait(min(left, 0.05))
+            return self._last_table_end
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until nothing waits or is being said; False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._answers or self._table or self._current is not None:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._thread.is_alive():
+                    return False
+                self._cond.wait(left)
+            return True
+
+    def close(self, timeout: float) -> None:
+        """Let what waits be said (up to ``timeout``), then stop the dispatch thread."""
+        self.wait_idle(timeout)
+        with self._cond:
+            self._closing = True
+            if self._current is not None:
+                self._preempted = self._discard = True
+            self._cond.notify_all()
+        self._thread.join(timeout)
+
+    # --- the dispatch thread ------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._answers and not self._table and not self._closing:
+                    self._cond.wait()
+                if self._closing:
+                    return
+                job = self._answers.popleft() if self._answers else self._table.popleft()
+                self._current = job
+                self._preempted = self._discard = False
+                self._token += 1
+                token = self._token
+            ending = self._say(job, token)
+            with self._cond:
+                if ending is Ending.CUT and not job.answer and not self._discard:
+                    self._table.appendleft(job)  # cut by an answer: said again after it
+                    self.repeated += 1
+                elif not job.answer:
+                    self._last_table_end = self._clock()
+                self._current = None
+                self._endings.clear()
+                self._cond.notify_all()
+
+    def _say(self, job: Job, token: int) -> Ending:
+        """Hand one job to the backend and wait until it ended, was cut, or was lost."""
+        if job.silence:
+            self._call("silence", self.backend.silence)
+            return Ending.ENDED
+        started = time.monotonic()
+        spoken = False
+        if job.speech:
+            spoken = self._start_speech(job, token)
+        elif job.interrupt:
+            self._call("silence", self.backend.silence)
+        if job.braille:
+            self._call("braille", self.backend.braille, job.braille_text, job.answer)
+        if not spoken or self.timing is Timing.INSTANT:
+            return Ending.ENDED
+        estimate = estimate_seconds(job.text, self.words_per_minute)
+        if self.timing is Timing.TRACKED:
+            return self._await_report(token, started + 3 * estimate + self.lost_after)
+        if self.timing is Timing.POLLED:
+            return self._await_quiet(started, estimate)
+        return self._await_until(started + estimate)
+
+    def _start_speech(self, job: Job, token: int) -> bool:
+        if self.timing is Timing.TRACKED and isinstance(self.voice, Tracked):
+            report = self._reporter(token)
+            return self._call("speak", self.voice.speak_tracked, job.text, job.interrupt, report)
+        return self._call("speak", self.backend.speak, job.text, job.interrupt)
+
+    def _reporter(self, token: int) -> Callable[[Ending], None]:
+        def report(ending: Ending) -> None:
+            with self._cond:
+                if token == self._token:
+                    self._endings[token] = ending
+                    self._cond.notify_all()
+
+        return report
+
+    def _await_report(self, token: int, give_up: float) -> Ending:
+        with self._cond:
+            while token not in self._endings and not self._preempted:
+                left = give_up - time.monotonic()
+                if left <= 0:
+                    return Ending.UNKNOWN
+                self._cond.wait(left)
+            return self._endings.get(token, Ending.CUT)
+
+    def _await_until(self, deadline: float) -> Ending:
+        with self._cond:
+            while not self._preempted:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Ending.ENDED
+                self._cond.wait(left)
+            return Ending.CUT
+
+    def _await_quiet(self, started: float, estimate: float) -> Ending:
+        """Seen speaking, then quiet; never seen speaking within the estimate: the estimate
+        is all there is to go on."""
+        seen = False
+        give_up = started + 3 * estimate + self.lost_after
+        while True:
+            with self._cond:
+                if self._preempted or self._cond.wait_for(lambda: self._preempted, POLL):
+                    return Ending.CUT
+            try:
+                speaking = self.voice.is_speaking()
+            except Exception:
+                speaking = None
+            now = time.monotonic()
+            if speaking is None:
+                return self._await_until(started + estimate)
+            if speaking:
+                seen = True
+            elif seen or now >= started + estimate:
+                return Ending.ENDED
+            if now >= give_up:
+                return Ending.UNKNOWN
+
+    def _call(self, what: str, function: Callable[..., object], *args: object) -> bool:
+        try:
+            function(*args)
+        except Exception as error:  # a failing backend must not stop the game
+            self._on_failure(what, error)
+            return False
+        return True
