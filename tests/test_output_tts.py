@@ -1,4 +1,6 @@
-"""The pyttsx3 fallback: its worker thread with a fake engine, and real espeak-ng to a WAV."""
+"""The pyttsx3 fallback: its worker thread with a fake engine (an engine that plays by
+itself, as SAPI and NSSpeech do), and real espeak-ng to a WAV. The player-process path
+(espeak on Linux) is in test_output_tts_player.py."""
 
 from __future__ import annotations
 
@@ -7,92 +9,14 @@ import ctypes.util
 import threading
 import time
 import wave
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tts_support import Endings, FakeEngine, Voice, wait
 
+from audiopoker.output.backends import Ending, Tracked
 from audiopoker.output.tts import TtsBackend, _choose_voice
-
-
-@dataclass
-class Voice:
-    id: str
-    name: str
-    languages: list[str]
-
-
-class FakeEngine:
-    """Mimics pyttsx3.Engine: runAndWait() blocks for each utterance, firing a word callback
-    per word; stop() ends the utterance. Records which thread touched it."""
-
-    def __init__(self, word_delay: float = 0.0) -> None:
-        self.word_delay = word_delay
-        self.pending: list[str] = []
-        self.spoken: list[str] = []
-        self.stopped: list[str] = []
-        self.properties: dict[str, Any] = {"voices": [Voice("gmw/en", "English", ["en-gb"])]}
-        self.threads: set[int] = set()
-        self.callbacks: dict[str, list[Any]] = {}
-        self.started = threading.Event()
-        self._stop = False
-
-    def _touch(self) -> None:
-        self.threads.add(threading.get_ident())
-
-    def connect(self, topic: str, callback: Any) -> dict[str, Any]:
-        self._touch()
-        self.callbacks.setdefault(topic, []).append(callback)
-        return {"topic": topic, "cb": callback}
-
-    def disconnect(self, token: dict[str, Any]) -> None:
-        self.callbacks[token["topic"]].remove(token["cb"])
-
-    def _notify(self, topic: str, **details: Any) -> None:
-        for callback in list(self.callbacks.get(topic, [])):
-            callback(**details)
-
-    def getProperty(self, name: str) -> Any:
-        self._touch()
-        return self.properties.get(name)
-
-    def setProperty(self, name: str, value: Any) -> None:
-        self._touch()
-        self.properties[name] = value
-
-    def say(self, text: str) -> None:
-        self._touch()
-        self.pending.append(text)
-
-    def stop(self) -> None:
-        self._touch()
-        self._stop = True
-
-    def runAndWait(self) -> None:
-        self._touch()
-        for text in self.pending:
-            self._stop = False
-            self.started.set()
-            for word in text.split():
-                self._notify("started-word", name=word, location=0, length=len(word))
-                if self._stop:
-                    self.stopped.append(text)
-                    break
-                time.sleep(self.word_delay)
-            else:
-                self.spoken.append(text)
-            self._notify("finished-utterance", name=None, completed=not self._stop)
-        self.pending.clear()
-
-
-def wait(condition: Any, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_speak_never_blocks_and_queued_speech_plays_in_order() -> None:
@@ -123,6 +47,45 @@ def test_interrupt_stops_current_utterance_and_clears_the_queue() -> None:
     assert engine.stopped == ["a long sentence with very many words in it"]
     # stop() was called by the worker thread itself, never by the caller's thread.
     assert threading.get_ident() not in engine.threads
+
+
+def test_tracked_utterances_report_ended_and_cut_once_off_the_callers_thread() -> None:
+    engine = FakeEngine(word_delay=0.05)
+    backend = TtsBackend(engine_factory=lambda: engine)
+    assert isinstance(backend, Tracked)
+    ends = Endings()
+    backend.speak_tracked("one two", False, ends.done("first"))
+    assert wait(lambda: ends.of("first") == [Ending.ENDED])
+    backend.speak_tracked("a long sentence with very many words in it", False, ends.done("long"))
+    backend.speak_tracked("queued", False, ends.done("queued"))
+    assert engine.started.wait(5)
+    assert wait(lambda: backend.is_speaking() is True)
+    backend.speak_tracked("Your stack is 200.", True, ends.done("answer"))
+    assert wait(lambda: ends.of("answer") == [Ending.ENDED])
+    assert ends.of("long") == [Ending.CUT] and ends.of("queued") == [Ending.CUT]
+    backend.speak_tracked("", False, ends.done("empty"))  # nothing to say: ended at once
+    assert wait(lambda: ends.of("empty") == [Ending.ENDED])
+    backend.speak_tracked("more words to say here", False, ends.done("silenced"))
+    backend.silence()
+    backend.speak_tracked("after close", False, ends.done("closed"))
+    backend.close()
+    assert ends.of("silenced") == [Ending.CUT] and ends.of("closed") == [Ending.CUT]
+    assert len(ends.reports) == 7  # exactly once each
+    assert threading.get_ident() not in ends.threads
+
+
+def test_a_failing_engine_reports_unknown() -> None:
+    engine = FakeEngine()
+    backend = TtsBackend(engine_factory=lambda: engine)
+
+    def broken() -> None:
+        raise RuntimeError("SAPI went away")
+
+    engine.runAndWait = broken  # type: ignore[method-assign]
+    ends = Endings()
+    backend.speak_tracked("hello", False, ends.done("hello"))
+    assert wait(lambda: ends.of("hello") == [Ending.UNKNOWN])
+    backend.close()
 
 
 def test_rate_volume_and_voice_are_set_on_the_worker() -> None:
