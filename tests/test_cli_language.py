@@ -88,6 +88,6 @@ def test_speech_test_speaks_the_system_language_by_default(
 ) -> None:
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     assert main(["speech-test", "--output", "silent"]) == 0
-    assert capsys.readouterr().out.splitlines()[:2] == ["Voz activa: silent", "Braille: ninguno"]
+    assert capsys.readouterr().out.splitlines()[:2] == ["Voz activa: silencio", "Braille: ninguno"]
     assert main(["speech-test", "--output", "silent", "--lang", "en"]) == 0
-    assert capsys.readouterr().out.splitlines()[:2] == ["Active speech: silent", "Braille: none"]
+    assert capsys.readouterr().out.splitlines()[:2] == ["Active speech: silence", "Braille: none"]

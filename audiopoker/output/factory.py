@@ -24,6 +24,7 @@ from audiopoker.output.backends import (
     SilentBackend,
 )
 from audiopoker.output.braille import probe_brlapi
+from audiopoker.output.echo import echo_choice
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.output.screenreader import (
@@ -33,7 +34,7 @@ from audiopoker.output.screenreader import (
 )
 from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
-from audiopoker.output.tts import TtsBackend, tts_problem
+from audiopoker.output.tts import NO_SOUND_DEVICE, TtsBackend, tts_problem
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,10 @@ def _tts(
     try:
         backend = TtsBackend(lang=lang, rate=rate, volume=volume)
     except Exception as error:  # no engine, no espeak library, COM failure, …
-        attempts.append(Attempt("tts", "pyttsx3", False, f"{type(error).__name__}: {error}"))
+        log.info("pyttsx3 could not start: %s: %s", type(error).__name__, error)
+        attempts.append(
+            Attempt.said("tts", "pyttsx3", False, "attempt.could_not_start", error=error)
+        )
         return None
     name = backend.name
     if backend.voice:
@@ -173,19 +177,31 @@ def build_router(
             selection.stage,
             "; ".join(f"{a.name}: {a.reason}" for a in selection.attempts if not a.ok),
         )
-        notice = output_text(
-            "output.fallback", lang, requested=selection.requested, stage=selection.stage
-        )
+    notice = start_notice(selection, lang)
+    if notice:
         router.send(Message("output_fallback", notice))
     return router
 
 
+def start_notice(selection: Selection, lang: str) -> str:
+    """What the game says once at start about its output, in ``lang``, or "": that the
+    built-in voice has no sound device (every message is printed instead), else that the
+    requested ``--output`` is not available."""
+    if selection.stage == "console" and any(
+        attempt.key == "attempt.no_sound_device" for attempt in selection.attempts
+    ):
+        return output_text(NO_SOUND_DEVICE, lang)
+    if selection.satisfied:
+        return ""
+    stage = output_text(f"stage.{selection.stage}", lang)
+    return output_text("output.fallback", lang, requested=selection.requested, stage=stage)
+
+
 def default_echo(selection: Selection) -> bool:
-    """Echo each message on the console unless a screen reader reads it already or the
-    player asked for silence."""
-    return selection.stage in ("tts", "console") or (
-        selection.stage == "screenreader" and not selection.reads_console
-    )
+    """Echo each message on the console unless a screen reader would say it twice (speech
+    goes to one that reads the terminal, or any known reader runs) or the output is
+    silent; always when the console is the only output (:func:`echo_choice` says why)."""
+    return echo_choice(selection.stage, selection.reads_console).on
 
 
 def router_for(
@@ -231,8 +247,9 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
         "--echo",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="also print every message on the console (default: off when a screen reader "
-        "already reads the terminal, on otherwise)",
+        help="also print every message on the console (default: off while a screen reader "
+        "that reads the terminal runs or speaks for us, since it would say every line "
+        "twice; on otherwise, and always when the console is the only output)",
     )
     group.add_argument(
         "--verbosity",
