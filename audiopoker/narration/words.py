@@ -3,8 +3,8 @@
 >>> from audiopoker.cards import Card
 >>> card_name(Card("Th"), "en"), card_name(Card("As"), "es")
 ('ten of hearts', 'as de picas')
->>> card_name(Card("Th"), "es", brief=True)
-'10♥'
+>>> card_name(Card("Th"), "es", brief=True), card_list([Card("As"), Card("Jd")], "en", brief=True)
+('10h', 'As Jd')
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def suit_name(suit: Suit, lang: Language) -> str:
 
 def card_name(card: Card, lang: Language, brief: bool = False) -> str:
     """A card in full words ('ace of spades', 'as de picas'), or the brief form for
-    braille and terse speech ('A♠', '10♥')."""
+    braille ('As', '10h'): letters, because braille tables have no cell for ♠♥♦♣."""
     catalog = get_catalog(lang)
     if brief:
         return catalog.text(
@@ -61,7 +61,7 @@ def card_name(card: Card, lang: Language, brief: bool = False) -> str:
 
 
 def card_list(cards: Iterable[Card], lang: Language, brief: bool = False) -> str:
-    """'ace of spades and king of diamonds'; brief: 'A♠ K♦'."""
+    """'ace of spades and king of diamonds'; brief: 'As Kd'."""
     names = [card_name(card, lang, brief) for card in cards]
     if brief:
         return " ".join(names)
