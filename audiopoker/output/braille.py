@@ -1,34 +1,67 @@
 """Braille on Linux through BRLTTY's BrlAPI (the optional ``brlapi`` module, Debian's
 python3-brlapi). Where it is missing or BRLTTY is not running, the screen reader's own braille
-is used instead."""
+is used instead.
+
+The display shows one segment of a message at a time; the display's own pan keys move
+through it (the rules are :class:`~audiopoker.output.braille_display.Pager`'s). We take only
+those keys from BRLTTY: help, preferences and every other key stay BRLTTY's.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any
+import threading
+from typing import Any, Final
 
 from audiopoker.output.backends import Attempt
+from audiopoker.output.braille_display import (
+    RANGE_TYPE_COMMAND,
+    Pager,
+    accepted_keys,
+    pan_of,
+    unreadable,
+)
 from audiopoker.output.sysmodules import import_system_module
 
 log = logging.getLogger(__name__)
 
 STAGE = "braille"
+# How long one wait for a key lasts, in ms: the reader thread checks for close() this often.
+KEY_POLL_MS: Final = 200
+DEFAULT_CELLS: Final = 40
+
+
+def _plain(value: object) -> str:
+    """A name BrlAPI gives as bytes ("b'TTY'") as plain text ("TTY")."""
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", "replace").strip("\0 ")
+    return str(value).strip() if value else ""
 
 
 class BrlapiBackend:
-    """Shows each message on the braille display; has no speech.
+    """Shows each message on the braille display, a segment at a time; has no speech.
 
-    It takes the display in tty mode for our terminal, so BRLTTY shows our messages rather
-    than a copy of the screen, and gives it back on close().
+    It takes the display in tty mode (so BRLTTY shows our messages rather than a copy of
+    the screen), takes the pan keys (read on a daemon thread), and gives both back on
+    close(). ``listen`` False takes no keys (for tests that press them by :meth:`on_key`).
     """
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: Any, listen: bool = True) -> None:
         self._connection = connection
         self.cells = self._size(connection)
-        driver = str(getattr(connection, "driverName", "") or "BRLTTY")
+        driver = _plain(getattr(connection, "driverName", "")) or "BRLTTY"
         self.name = f"BrlAPI ({driver}, {self.cells} cells)" if self.cells else "BrlAPI"
+        self._pager = Pager(self.cells or DEFAULT_CELLS)
+        self._lock = threading.Lock()  # the router's thread and the key thread
+        self._closing = threading.Event()
         self._failed = False
+        self._warned: set[str] = set()
+        self._reader: threading.Thread | None = None
+        if listen and self._take_pan_keys():
+            self._reader = threading.Thread(target=self._read_keys, name="braille-keys")
+            self._reader.daemon = True
+            self._reader.start()
 
     @staticmethod
     def _size(connection: Any) -> int:
@@ -39,19 +72,30 @@ class BrlapiBackend:
         except (TypeError, ValueError):
             return 0
 
+    @property
+    def pager(self) -> Pager:
+        """What the display shows and what waits (for tests and for the speech-test)."""
+        return self._pager
+
     def speak(self, text: str, interrupt: bool) -> None:
         """No speech here."""
 
     def braille(self, text: str, interrupt: bool = False) -> None:
-        """Write ``text``; the display shows as many cells as it has."""
-        if not text or self._connection is None:
+        """Show ``text`` (its first segment), or keep it waiting while the player reads."""
+        odd = unreadable(text)
+        if odd and odd not in self._warned:
+            self._warned.add(odd)
+            log.warning("braille: %r has characters the braille tables may lack", odd)
+        with self._lock:
+            self._write(self._pager.show(text, interrupt))
+
+    def on_key(self, code: int) -> None:
+        """A key BrlAPI gave us (a pan key: the others stay BRLTTY's)."""
+        direction = pan_of(code)
+        if direction is None:
             return
-        try:
-            self._connection.writeText(text)
-        except Exception as error:
-            if not self._failed:
-                self._failed = True
-                log.warning("BrlAPI: writing failed: %s", error)
+        with self._lock:
+            self._write(self._pager.pan(direction))
 
     def silence(self) -> None:
         """No speech here."""
@@ -61,8 +105,13 @@ class BrlapiBackend:
         return False
 
     def close(self) -> None:
-        """Give the display back to BRLTTY."""
-        connection, self._connection = self._connection, None
+        """Stop reading keys and give the display back to BRLTTY."""
+        self._closing.set()
+        reader = self._reader
+        if reader is not None and reader is not threading.current_thread():
+            reader.join(timeout=KEY_POLL_MS / 1000 + 1.0)
+        with self._lock:
+            connection, self._connection = self._connection, None
         if connection is None:
             return
         for step in ("leaveTtyMode", "closeConnection"):
@@ -71,9 +120,54 @@ class BrlapiBackend:
             except Exception as error:
                 log.debug("BrlAPI: %s failed: %s", step, error)
 
+    def _write(self, line: str | None) -> None:
+        """Write one segment (called with the lock held)."""
+        if line is None or self._connection is None:
+            return
+        try:
+            self._connection.writeText(line)
+        except Exception as error:
+            if not self._failed:
+                self._failed = True
+                log.warning("BrlAPI: writing failed: %s", error)
+
+    def _take_pan_keys(self) -> bool:
+        """Leave every key to BRLTTY but the pan keys. False (no key thread) if refused."""
+        try:
+            self._connection.ignoreAllKeys()
+            self._connection.acceptKeys(RANGE_TYPE_COMMAND, accepted_keys())
+        except Exception as error:
+            log.warning("BrlAPI: cannot take the pan keys: %s", error)
+            with contextlib.suppress(Exception):
+                self._connection.ignoreAllKeys()
+            return False
+        return True
+
+    def _read_keys(self) -> None:
+        """The key thread: wait for pan keys until close()."""
+        connection = self._connection
+        timed = hasattr(connection, "readKeyWithTimeout")
+        while not self._closing.is_set():
+            try:
+                code = (
+                    connection.readKeyWithTimeout(KEY_POLL_MS)
+                    if timed
+                    else connection.readKey(True)
+                )
+            except Exception as error:
+                if not self._closing.is_set():
+                    log.warning("BrlAPI: reading keys failed: %s", error)
+                return
+            if code is not None and not self._closing.is_set():
+                self.on_key(int(code))
+
 
 def probe_brlapi() -> tuple[BrlapiBackend | None, Attempt]:
-    """Connect to BRLTTY if the brlapi module and a running BRLTTY are there."""
+    """Connect to BRLTTY if the brlapi module and a running BRLTTY are there.
+
+    The server and key file are BrlAPI's own defaults, or BRLAPI_HOST and BRLAPI_AUTH
+    (e.g. ``keyfile:/etc/brlapi.key``) when set.
+    """
     try:
         brlapi = import_system_module("brlapi")
     except ImportError:
