@@ -213,6 +213,23 @@ def test_an_answer_cuts_a_table_message_nobody_was_reading() -> None:
     assert pager.show("Bot folds.") == "Bot folds."
 
 
+def test_a_table_message_said_again_after_an_answer_is_not_shown_twice() -> None:
+    # Being read: it went back to the waiting ones; the router's repeat adds nothing.
+    pager = Pager(40)
+    pager.show(SHOWDOWN)
+    pager.pan(Pan.RIGHT)
+    pager.show("Pot 30.", interrupt=True)
+    assert pager.show(SHOWDOWN) is None
+    assert pager.waiting == (SHOWDOWN,)
+    # Not being read: the repeat shows it again after the answer, once.
+    pager = Pager(40)
+    pager.show("Your turn: 2 to call.")
+    pager.show("Pot 30.", interrupt=True)
+    assert pager.show("Your turn: 2 to call.") == "Your turn: 2 to call."
+    assert pager.show("Your turn: 2 to call.") is None
+    assert pager.waiting == ()
+
+
 def test_an_answer_cuts_an_answer() -> None:
     pager = Pager(40)
     pager.show(SHOWDOWN, interrupt=True)

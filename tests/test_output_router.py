@@ -218,8 +218,10 @@ def test_transcript_records_exactly_the_contract_fields(tmp_path: object) -> Non
     lines = path.read_text(encoding="utf-8").splitlines()
     records = [json.loads(line) for line in lines]
     assert [list(r) for r in records] == [
-        ["time", "kind", "text", "speech", "braille", "interrupt"]
+        ["time", "wall", "kind", "text", "speech", "braille", "interrupt", "answer"]
     ] * 2
+    assert records[1]["answer"] is True and records[0]["answer"] is False
+    assert 0 <= records[1]["wall"] - records[0]["wall"] < 5
     assert records[0]["kind"] == "hand_started" and records[0]["text"] == "Mano 3. Reparte Ana."
     assert records[1]["interrupt"] is True and records[0]["interrupt"] is False
     assert 0 <= records[0]["time"] <= records[1]["time"]

@@ -108,7 +108,9 @@ def run(args: argparse.Namespace, stream: TextIO | None = None) -> int:
     out = stream if stream is not None else sys.stdout
     lang: str = resolve_language(args.lang)
     say = output_catalog(lang).text
-    selection = select_backend(args.output, lang, args.rate, args.volume)
+    selection = select_backend(
+        args.output, lang, args.rate, args.volume, screen_reader=args.screen_reader
+    )
     braille = _plain(selection.braille) if selection.braille != "none" else say("speech_test.none")
     speech = _speech_name(selection, lang)
     echo = echo_choice(selection.stage, selection.reads_console, args.echo)

@@ -211,7 +211,7 @@ class PairBackend:
 
     def braille(self, text: str, interrupt: bool = False) -> None:
         """Braille through the braille backend."""
-        self.braille_backend.braille(text)
+        self.braille_backend.braille(text, interrupt)
 
     def silence(self) -> None:
         """Silence the speech backend."""

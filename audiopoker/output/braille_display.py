@@ -147,6 +147,8 @@ class Pager:
       goes back to the front of the waiting ones (from its first segment), so panning on
       past the answer resumes the reading where the table had got to. Answers themselves
       never wait and are not kept when the next answer comes.
+    - The router says a table message cut by an answer again, whole, after the answers, and
+      sends it to braille again: where it is already shown or waiting, it is not added twice.
 
     Every method returns the text to write to the display, or None when it stays as it is.
     """
@@ -156,6 +158,7 @@ class Pager:
         self.limit = max(limit, 1)
         self._shown: _Shown | None = None
         self._waiting: deque[str] = deque()
+        self._last_table = ""  # the newest table message received
         self.dropped = 0
 
     @property
@@ -184,7 +187,12 @@ class Pager:
                 self._waiting.appendleft(shown.text)
                 self._trim()
             return self._put(_Shown(text, segments(text, self.width), answer=True))
-        if self._waiting or (self._shown is not None and self._shown.hold):
+        shown = self._shown
+        again = text == self._last_table
+        self._last_table = text
+        if again and (text in self._waiting or (shown is not None and shown.text == text)):
+            return None  # said again after an answer: already on the display or waiting
+        if self._waiting or (shown is not None and shown.hold):
             self._waiting.append(text)
             self._trim()
             return None

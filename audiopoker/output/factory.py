@@ -28,10 +28,13 @@ from audiopoker.output.echo import echo_choice
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.output.screenreader import (
+    orca_running,
     prism_disabled,
     probe_accessible_output2,
     probe_prism,
 )
+from audiopoker.output.speech_queue import DEFAULT_WPM
+from audiopoker.output.speechd import probe_speech_dispatcher
 from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 from audiopoker.output.tts import NO_SOUND_DEVICE, TtsBackend, tts_problem
@@ -60,26 +63,54 @@ class Selection:
         return self.requested in ("auto", self.stage)
 
 
-def _screen_reader(lang: str, attempts: list[Attempt]) -> Backend | None:
-    if prism_disabled():
-        attempts.append(Attempt.said("screen reader", "prism", False, "attempt.prism_disabled"))
-    else:
-        chosen_prism, tried = probe_prism(lang)
-        attempts.extend(tried)
-        if chosen_prism is not None:
+SCREEN_READER_CHOICES = ("auto", "speech-dispatcher", "prism", "accessible-output2")
+
+
+def screen_reader_order(choice: str, platform: str = sys.platform) -> tuple[str, ...]:
+    """The screen reader libraries to try, in order.
+
+    On Linux Speech Dispatcher comes first, straight through its own client: it is what
+    Orca speaks through, and the only path that says when each message ended (so bots wait
+    for speech and answers cut in at once). Elsewhere Prism comes first (maintained, more
+    readers, VoiceOver without extra modules), then accessible-output2.
+
+    >>> screen_reader_order("auto", "linux")
+    ('speech-dispatcher', 'prism', 'accessible-output2')
+    >>> screen_reader_order("auto", "win32")
+    ('prism', 'accessible-output2')
+    >>> screen_reader_order("prism", "linux")
+    ('prism',)
+    """
+    if choice != "auto":
+        return (choice,)
+    if platform.startswith("linux"):
+        return ("speech-dispatcher", "prism", "accessible-output2")
+    return ("prism", "accessible-output2")
+
+
+def _screen_reader(lang: str, attempts: list[Attempt], choice: str = "auto") -> Backend | None:
+    chosen: Backend | None = None
+    for library in screen_reader_order(choice):
+        if chosen is not None:
             attempts.append(
                 Attempt.said(
-                    "screen reader",
-                    "accessible-output2",
-                    False,
-                    "attempt.not_needed",
-                    chosen=chosen_prism.name,
+                    "screen reader", library, False, "attempt.not_needed", chosen=chosen.name
                 )
             )
-            return chosen_prism
-    chosen_ao2, tried = probe_accessible_output2(lang)
-    attempts.extend(tried)
-    return chosen_ao2
+        elif library == "speech-dispatcher":
+            chosen, attempt = probe_speech_dispatcher(lang)
+            if chosen is not None:
+                chosen.reads_console = orca_running()
+            attempts.append(attempt)
+        elif library == "prism" and choice == "auto" and prism_disabled():
+            attempts.append(Attempt.said("screen reader", "prism", False, "attempt.prism_disabled"))
+        elif library == "prism":
+            chosen, tried = probe_prism(lang)
+            attempts.extend(tried)
+        else:
+            chosen, tried = probe_accessible_output2(lang)
+            attempts.extend(tried)
+    return chosen
 
 
 def _tts(
@@ -111,9 +142,12 @@ def select_backend(
     rate: int | None = None,
     volume: int | None = None,
     use_brlapi: bool = True,
+    screen_reader: str = "auto",
 ) -> Selection:
     """Pick the backend for ``output``; an explicit choice that is unavailable falls back to
-    the console (the player is never left without output) and ``satisfied`` is False."""
+    the console (the player is never left without output) and ``satisfied`` is False.
+    ``screen_reader`` names the one screen reader library to try (default: the chain of
+    :func:`screen_reader_order`)."""
     if output not in OUTPUT_CHOICES:
         raise ValueError(f"unknown output {output!r}; choose one of {', '.join(OUTPUT_CHOICES)}")
     attempts: list[Attempt] = []
@@ -123,7 +157,7 @@ def select_backend(
     stage = "console"
     reads_console = False
     if output in ("auto", "screenreader"):
-        speech = _screen_reader(lang, attempts)
+        speech = _screen_reader(lang, attempts, screen_reader)
         if speech is not None:
             stage = "screenreader"
             reads_console = bool(getattr(speech, "reads_console", True))
@@ -161,6 +195,7 @@ def build_router(
     rate: int | None = None,
     volume: int | None = None,
     stream: TextIO | None = None,
+    screen_reader: str = "auto",
 ) -> Router:
     """The router the game uses. ``echo`` None picks the default: off when a screen reader
     already reads the terminal (it would say every line twice) and for ``silent``, on
@@ -168,8 +203,8 @@ def build_router(
 
     When the requested output is not available, the router's first message says so in the
     player's language (``audiopoker speech-test`` tells why)."""
-    selection = select_backend(output, lang, rate, volume)
-    router = router_for(selection, transcript, lang, verbosity, echo, stream)
+    selection = select_backend(output, lang, rate, volume, screen_reader=screen_reader)
+    router = router_for(selection, transcript, lang, verbosity, echo, stream, rate)
     if not selection.satisfied:
         log.info(
             "--output %s is not available here, using %s: %s",
@@ -211,8 +246,11 @@ def router_for(
     verbosity: Verbosity = Verbosity.NORMAL,
     echo: bool | None = None,
     stream: TextIO | None = None,
+    rate: int | None = None,
 ) -> Router:
-    """A router over an existing selection (speech-test reuses its selection's report)."""
+    """A router over an existing selection (speech-test reuses its selection's report).
+    ``rate`` (words per minute) is also the pace by which speech that cannot say when it
+    ended is waited for."""
     policy = RoutingPolicy(
         verbosity=verbosity,
         echo=default_echo(selection) if echo is None else echo,
@@ -224,6 +262,7 @@ def router_for(
         transcript=TranscriptWriter(transcript) if transcript is not None else None,
         lang=lang,
         braille_name=selection.braille,
+        words_per_minute=rate if rate is not None else DEFAULT_WPM,
     )
 
 
@@ -236,6 +275,14 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
         default="auto",
         help="where speech goes: auto tries a screen reader, then the built-in voice, "
         "then the console (default: auto)",
+    )
+    group.add_argument(
+        "--screen-reader",
+        choices=SCREEN_READER_CHOICES,
+        default="auto",
+        help="which screen reader library speaks (default: auto — on Linux Speech "
+        "Dispatcher, then Prism, then accessible-output2; elsewhere Prism, then "
+        "accessible-output2)",
     )
     group.add_argument(
         "--transcript",
@@ -261,8 +308,9 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
         "--rate",
         type=int_range(50, 500),
         metavar="WPM",
-        help="speech rate of the built-in voice in words per minute (screen readers keep "
-        "their own settings)",
+        help="speech rate in words per minute: the built-in voice's rate; with a screen reader "
+        "that cannot say when it finished a message (NVDA, JAWS, Prism's readers) how long "
+        "the game waits for each (default: 200; screen readers keep their own settings)",
     )
     group.add_argument(
         "--volume",
@@ -283,4 +331,5 @@ def router_from_args(args: argparse.Namespace, lang: str, stream: TextIO | None 
         rate=args.rate,
         volume=args.volume,
         stream=stream,
+        screen_reader=args.screen_reader,
     )

@@ -171,6 +171,7 @@ class Router:
                     speech=speech,
                     braille=braille,
                     interrupt=message.interrupt,
+                    answer=message.is_answer,
                 )
             if speech or braille:
                 if remember:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time as clock
 from pathlib import Path
 from typing import Any, TextIO
 
-FIELDS = ("time", "kind", "text", "speech", "braille", "interrupt")
+# time: seconds since the router started; wall: the system clock (seconds since the epoch),
+# to line a transcript up with what a speech server logged; answer: an answer to a key
+# (the first of which interrupts), not a table message.
+FIELDS = ("time", "wall", "kind", "text", "speech", "braille", "interrupt", "answer")
 
 
 class TranscriptWriter:
@@ -26,16 +30,26 @@ class TranscriptWriter:
         self._lock = threading.Lock()
 
     def write(
-        self, *, time: float, kind: str, text: str, speech: bool, braille: bool, interrupt: bool
+        self,
+        *,
+        time: float,
+        kind: str,
+        text: str,
+        speech: bool,
+        braille: bool,
+        interrupt: bool,
+        answer: bool = False,
     ) -> None:
         """Append one message."""
         record = {
             "time": round(time, 4),
+            "wall": round(clock.time(), 4),
             "kind": kind,
             "text": text,
             "speech": speech,
             "braille": braille,
             "interrupt": interrupt,
+            "answer": answer or interrupt,
         }
         line = json.dumps(record, ensure_ascii=False)
         with self._lock:

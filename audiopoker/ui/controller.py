@@ -167,9 +167,9 @@ class Controller:
 
     # --- speaking -----------------------------------------------------------------------
     def say(self, text: str, kind: str = "answer", interrupt: bool = True) -> None:
-        """Send one message; answers interrupt current speech. A refusal (kind ``error``)
-        also plays the error cue."""
-        self.output.send(Message(kind, text, interrupt=interrupt))
+        """Send one answer: it interrupts current speech, or (``interrupt`` False) follows
+        the answer before it. A refusal (kind ``error``) also plays the error cue."""
+        self.output.send(Message(kind, text, interrupt=interrupt, answer=True))
         if kind == "error":
             self.sound.error()
 

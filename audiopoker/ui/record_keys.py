@@ -95,8 +95,8 @@ class RecordKeys:
         start = self.text.replay_start(history.hand_number or 0)
         return [
             Message("replay", start, interrupt=True),
-            *(dataclasses.replace(message, interrupt=False) for message in told),
-            Message("replay", self.text.replay_end()),
+            *(dataclasses.replace(message, interrupt=False, answer=True) for message in told),
+            Message("replay", self.text.replay_end(), answer=True),
         ]
 
     def numbers(self) -> list[str]:
