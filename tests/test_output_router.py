@@ -388,6 +388,37 @@ def test_a_failing_backend_does_not_stop_later_messages() -> None:
     assert backend.brailled == ["boom", "after"]
 
 
+class LostVoice(RecordingBackend):
+    """Fails every utterance from the second on, with the voice's own notice."""
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if self.spoken:
+            error = OSError("aplay: no device")
+            error.notice = "The built-in voice has no sound device."  # type: ignore[attr-defined]
+            raise error
+        super().speak(text, interrupt)
+
+
+def test_a_voice_lost_mid_game_is_said_once_and_nothing_it_dropped_goes_unprinted() -> None:
+    stream = io.StringIO()
+    backend = LostVoice()
+    policy = RoutingPolicy(echo=False)
+    with Router(backend, policy=policy, console=ConsoleBackend(stream)) as router:
+        router.send(Message("x", "Hand 1."))
+        router.send(Message("x", "Ana calls 2."))
+        router.send(Message("x", "Bob folds."))
+        router.drain()
+        router.send(Message("x", "Flop."))  # echo is on now: printed once, when sent
+        router.drain()
+    assert stream.getvalue().splitlines() == [
+        "The built-in voice has no sound device.",
+        "Ana calls 2.",
+        "Bob folds.",
+        "Flop.",
+    ]
+    assert backend.spoken == ["Hand 1."]
+
+
 def test_close_delivers_what_is_queued_then_refuses() -> None:
     backend = RecordingBackend()
     router = Router(backend)

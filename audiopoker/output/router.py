@@ -176,7 +176,8 @@ class Router:
             if speech or braille:
                 if remember:
                     self.history.append(message)
-                if self.policy.echo and self.console is not None:
+                echoed = self.policy.echo and self.console is not None
+                if echoed and self.console is not None:
                     self.console.speak(message.text, message.interrupt)
                 self.speech.put(
                     Job(
@@ -186,27 +187,32 @@ class Router:
                         braille,
                         answer=message.is_answer,
                         interrupt=message.interrupt,
+                        echoed=echoed,
                     )
                 )
         return Routed(message, moment, speech, braille)
 
-    def _failed(self, what: str, error: Exception) -> None:
-        """A backend call failed (on the speech queue's thread): log, and tell once."""
+    def _failed(self, what: str, error: Exception, job: Job) -> None:
+        """A backend call failed (on the speech queue's thread): log, tell once, and print
+        a message whose speech failed unless it was printed already."""
         self.errors += 1
         if self.errors <= 3:
             log.warning("%s: %s failed: %s", self.backend.name, what, error)
-        self._tell_failure(what)
+        self._tell_failure(what, getattr(error, "notice", None))
+        if what == "speak" and not job.echoed and self.console is not None:
+            self.console.speak(job.text, False)
 
-    def _tell_failure(self, what: str) -> None:
-        """The first failure of speech (or braille) is printed in the player's language,
-        and from then on every message is printed too: the log is not read mid-game, and a
-        screen reader reading the terminal still reaches the player."""
+    def _tell_failure(self, what: str, notice: str | None = None) -> None:
+        """The first failure of speech (or braille) is printed in the player's language
+        (the backend's own ``notice`` where it has one, e.g. "the voice has no sound
+        device"), and from then on every message is printed too: the log is not read
+        mid-game, and a screen reader reading the terminal still reaches the player."""
         key = "output.braille_failed" if what == "braille" else "output.speech_failed"
         if key in self._failures_told or self.console is None:
             return
         self._failures_told.add(key)
         self.policy.echo = True
-        self.console.speak(output_text(key, self.lang), False)
+        self.console.speak(notice or output_text(key, self.lang), False)
 
     # The player's review keys
 

@@ -80,9 +80,11 @@ class Job:
     answer: bool = False  # an answer to a key, ahead of the table messages
     interrupt: bool = False  # the first message of an answer: cuts what is being said
     silence: bool = False  # not a message: stop speech (X)
+    echoed: bool = False  # printed on the console when it was sent
 
 
-Failure = Callable[[str, Exception], None]
+# A backend call failed: what it was ("speak", "braille", "silence"), the error, the job.
+Failure = Callable[[str, Exception, Job], None]
 
 
 class SpeechQueue:
@@ -215,16 +217,16 @@ class SpeechQueue:
     def _say(self, job: Job, token: int) -> Ending:
         """Hand one job to the backend and wait until it ended, was cut, or was lost."""
         if job.silence:
-            self._call("silence", self.backend.silence)
+            self._call("silence", job, self.backend.silence)
             return Ending.ENDED
         started = time.monotonic()
         spoken = False
         if job.speech:
             spoken = self._start_speech(job, token)
         elif job.interrupt:
-            self._call("silence", self.backend.silence)
+            self._call("silence", job, self.backend.silence)
         if job.braille:
-            self._call("braille", self.backend.braille, job.braille_text, job.answer)
+            self._call("braille", job, self.backend.braille, job.braille_text, job.answer)
         if not spoken or self.timing is Timing.INSTANT:
             return Ending.ENDED
         estimate = estimate_seconds(job.text, self.words_per_minute)
@@ -237,8 +239,10 @@ class SpeechQueue:
     def _start_speech(self, job: Job, token: int) -> bool:
         if self.timing is Timing.TRACKED and isinstance(self.voice, Tracked):
             report = self._reporter(token)
-            return self._call("speak", self.voice.speak_tracked, job.text, job.interrupt, report)
-        return self._call("speak", self.backend.speak, job.text, job.interrupt)
+            return self._call(
+                "speak", job, self.voice.speak_tracked, job.text, job.interrupt, report
+            )
+        return self._call("speak", job, self.backend.speak, job.text, job.interrupt)
 
     def _reporter(self, token: int) -> Callable[[Ending], None]:
         def report(ending: Ending) -> None:
@@ -290,10 +294,10 @@ class SpeechQueue:
             if now >= give_up:
                 return Ending.UNKNOWN
 
-    def _call(self, what: str, function: Callable[..., object], *args: object) -> bool:
+    def _call(self, what: str, job: Job, function: Callable[..., object], *args: object) -> bool:
         try:
             function(*args)
         except Exception as error:  # a failing backend must not stop the game
-            self._on_failure(what, error)
+            self._on_failure(what, error, job)
             return False
         return True
