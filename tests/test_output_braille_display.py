@@ -175,6 +175,16 @@ def test_a_message_read_to_its_end_is_replaced_by_the_next() -> None:
     assert pager.show("Hand 2 starts.") == "Hand 2 starts."
 
 
+def test_a_message_panned_to_its_last_piece_counts_as_read() -> None:
+    # The player reads to the last piece and stops there: the display must not stick.
+    pager = Pager(40)
+    pager.show(SHOWDOWN)
+    for _ in segments(SHOWDOWN, 40)[1:]:
+        pager.pan(Pan.RIGHT)
+    assert pager.line == segments(SHOWDOWN, 40)[-1]
+    assert pager.show("Hand 2 starts.") == "Hand 2 starts."
+
+
 def test_panning_back_into_a_read_message_holds_it_again() -> None:
     pager = Pager(40)
     pager.show(SHOWDOWN)

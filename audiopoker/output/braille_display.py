@@ -141,8 +141,10 @@ class Pager:
     - A table message replaces the one shown, unless that one is held (the player panned in
       it, or reached it by panning on) or messages already wait: then it waits, in order.
     - Pan right moves to the next segment; past the last, to the oldest waiting message;
-      with none waiting it changes nothing (and the message counts as read). Pan left moves
-      back, and stays at the first segment.
+      with none waiting it changes nothing. A message whose last segment the player has
+      reached counts as read: the next table message may replace it (after those waiting,
+      in order), so the display never sticks on a message read to its end. Pan left moves
+      back (holding the message again), and stays at the first segment.
     - An answer to a query key (``interrupt``) shows at once. A held table message it covers
       goes back to the front of the waiting ones (from its first segment), so panning on
       past the answer resumes the reading where the table had got to. Answers themselves
@@ -212,11 +214,12 @@ class Pager:
             return shown.line
         if shown.index + 1 < len(shown.lines):
             shown.index += 1
-            shown.hold = True
+            shown.hold = shown.index + 1 < len(shown.lines)  # the last piece read: had it
             return shown.line
         if self._waiting:
             text = self._waiting.popleft()
-            return self._put(_Shown(text, segments(text, self.width), hold=True))
+            lines = segments(text, self.width)
+            return self._put(_Shown(text, lines, hold=len(lines) > 1))
         shown.hold = False  # read to its end: the next table message may replace it
         return None
 
