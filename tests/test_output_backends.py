@@ -296,7 +296,9 @@ def chain(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setattr(factory, "probe_accessible_output2", stage("ao2"))
     monkeypatch.setattr(factory, "_tts", tts)
     monkeypatch.setattr(
-        factory, "probe_brlapi", lambda: (None, Attempt("braille", "BrlAPI", False, "fake"))
+        factory,
+        "probe_brlapi",
+        lambda lang="en": (None, Attempt("braille", "BrlAPI", False, "fake")),
     )
     return state
 
@@ -345,7 +347,7 @@ def test_brlapi_is_paired_with_the_speech_backend(
 ) -> None:
     display = RecordingBackend("BrlAPI (fake, 40 cells)")
     monkeypatch.setattr(
-        factory, "probe_brlapi", lambda: (display, Attempt("braille", "b", True, ""))
+        factory, "probe_brlapi", lambda lang="en": (display, Attempt("braille", "b", True, ""))
     )
     monkeypatch.setattr(factory.sys, "platform", "linux")
     chain["ao2"] = reader("accessible-output2 Linux Speech Dispatcher", False)

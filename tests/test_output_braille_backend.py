@@ -99,6 +99,12 @@ def test_it_is_a_backend_with_a_plain_name(backend: BrlapiBackend) -> None:
     backend.silence()
 
 
+def test_the_display_is_named_in_the_players_language() -> None:
+    display = BrlapiBackend(FakeConnection(), listen=False, lang="es")
+    assert display.name == "BrlAPI (TTY, 40 celdas)"
+    display.close()
+
+
 @pytest.mark.parametrize(
     ("driver", "size", "name"),
     [

@@ -37,7 +37,7 @@ def no_reader_running(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def no_display(monkeypatch: pytest.MonkeyPatch) -> None:
     missing = Attempt.said("braille", "BrlAPI", False, "attempt.brlapi_missing")
-    monkeypatch.setattr(factory, "probe_brlapi", lambda: (None, missing))
+    monkeypatch.setattr(factory, "probe_brlapi", lambda lang="en": (None, missing))
 
 
 def reported(monkeypatch: pytest.MonkeyPatch, selection: Selection, argv: list[str]) -> str:

@@ -23,6 +23,7 @@ from audiopoker.output.braille_display import (
     unreadable,
 )
 from audiopoker.output.sysmodules import import_system_module
+from audiopoker.output.texts import text as output_text
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +48,15 @@ class BrlapiBackend:
     close(). ``listen`` False takes no keys (for tests that press them by :meth:`on_key`).
     """
 
-    def __init__(self, connection: Any, listen: bool = True) -> None:
+    def __init__(self, connection: Any, listen: bool = True, lang: str = "en") -> None:
         self._connection = connection
         self.cells = self._size(connection)
         driver = _plain(getattr(connection, "driverName", "")) or "BRLTTY"
-        self.name = f"BrlAPI ({driver}, {self.cells} cells)" if self.cells else "BrlAPI"
+        self.name = (
+            output_text("braille.display", lang, driver=driver, cells=self.cells)
+            if self.cells
+            else "BrlAPI"
+        )
         self._pager = Pager(self.cells or DEFAULT_CELLS)
         self._lock = threading.Lock()  # the router's thread and the key thread
         self._closing = threading.Event()
@@ -162,8 +167,9 @@ class BrlapiBackend:
                 self.on_key(int(code))
 
 
-def probe_brlapi() -> tuple[BrlapiBackend | None, Attempt]:
-    """Connect to BRLTTY if the brlapi module and a running BRLTTY are there.
+def probe_brlapi(lang: str = "en") -> tuple[BrlapiBackend | None, Attempt]:
+    """Connect to BRLTTY if the brlapi module and a running BRLTTY are there (the display is
+    named in ``lang``).
 
     The server and key file are BrlAPI's own defaults, or BRLAPI_HOST and BRLAPI_AUTH
     (e.g. ``keyfile:/etc/brlapi.key``) when set.
@@ -184,5 +190,5 @@ def probe_brlapi() -> tuple[BrlapiBackend | None, Attempt]:
         with contextlib.suppress(Exception):
             connection.closeConnection()
         return None, Attempt.said(STAGE, "BrlAPI", False, "attempt.display_taken", error=error)
-    backend = BrlapiBackend(connection)
+    backend = BrlapiBackend(connection, lang=lang)
     return backend, Attempt.said(STAGE, backend.name, True, "attempt.brltty_running")

@@ -174,7 +174,7 @@ def select_backend(
     backend: Backend = speech
     braille = "none"
     if use_brlapi and output != "console" and sys.platform.startswith("linux"):
-        display, attempt = probe_brlapi()
+        display, attempt = probe_brlapi(lang)
         attempts.append(attempt)
         if display is not None:
             backend, braille = PairBackend(speech, display), display.name
