@@ -106,6 +106,35 @@ def test_query_keys_answer_in_spanish() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lang", "key", "braille"),
+    [
+        ("en", "d", "Your cards: As Kh."),
+        ("es", "d", "Tus cartas: As Kh."),
+        ("en", "1", "As."),
+        ("es", "2", "Kh."),
+    ],
+)
+def test_cards_asked_for_reach_the_braille_display_as_letters(
+    lang: str, key: str, braille: str
+) -> None:
+    table = facing_raise(lang)
+    with driven(table) as keys:
+        keys.press(key)
+    assert table.output.last.braille == braille
+
+
+def test_the_board_asked_for_reaches_braille_as_letters() -> None:
+    table = check_is_free()
+    with driven(table) as keys:
+        keys.press("e")
+    message = table.output.last
+    assert message.text.startswith("The board: ") and " and " in message.text
+    assert message.braille is not None
+    cards = message.braille.removeprefix("The board: ").removesuffix(".").split()
+    assert len(cards) == 3 and all(2 <= len(card) <= 3 for card in cards), message.braille
+
+
 def test_c_calls_and_the_engine_takes_the_call() -> None:
     table = facing_raise()
     with driven(table) as keys:

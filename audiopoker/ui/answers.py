@@ -18,8 +18,8 @@ from audiopoker.ui.texts import UiText
 class Words(Protocol):
     """How cards, hands and actions are said (the narration layer)."""
 
-    def card(self, card: Card) -> str:
-        """A card in full words."""
+    def card(self, card: Card, brief: bool = False) -> str:
+        """A card in full words (brief: its letters, for braille)."""
         ...
 
     def best_hand(self, hole: Sequence[Card], board: Sequence[Card]) -> str:
@@ -73,21 +73,23 @@ class Answers:
             return t.nothing_to_call()
         return t.to_call_all_in(amount) if all_in else t.to_call(amount)
 
-    def cards(self, snap: TableSnapshot) -> str:
-        """D: the player's two cards (also after folding them)."""
+    def cards(self, snap: TableSnapshot, brief: bool = False) -> str:
+        """D: the player's two cards (also after folding them); brief for braille."""
         me = snap.my_seat
         if me is None:
             return self.text.watching()
         if len(snap.my_cards) != 2:
             return self.text.no_cards()
-        names = [self.words.card(card) for card in snap.my_cards]
-        return self.text.your_folded_cards(names) if me.folded else self.text.your_cards(names)
+        names = [self.words.card(card, brief) for card in snap.my_cards]
+        if me.folded:
+            return self.text.your_folded_cards(names, brief)
+        return self.text.your_cards(names, brief)
 
-    def board(self, snap: TableSnapshot) -> str:
-        """E: the cards on the table."""
+    def board(self, snap: TableSnapshot, brief: bool = False) -> str:
+        """E: the cards on the table; brief for braille."""
         if not snap.board:
             return self.text.board_empty()
-        return self.text.board([self.words.card(card) for card in snap.board])
+        return self.text.board([self.words.card(card, brief) for card in snap.board], brief)
 
     def best_hand(self, snap: TableSnapshot) -> str:
         """G: the player's best hand with the board so far."""
@@ -97,16 +99,17 @@ class Answers:
             return self.text.no_cards()
         return self.text.best_hand(self.words.best_hand(snap.my_cards, snap.board))
 
-    def card(self, snap: TableSnapshot, number: int) -> str:
-        """1 to 7: the player's two cards, then the board's, one at a time."""
+    def card(self, snap: TableSnapshot, number: int, brief: bool = False) -> str:
+        """1 to 7: the player's two cards, then the board's, one at a time; brief for
+        braille."""
         if number <= 2:
             if snap.me is None:
                 return self.text.watching()
             if len(snap.my_cards) < number:
                 return self.text.no_cards()
-            return self.text.card(self.words.card(snap.my_cards[number - 1]))
+            return self.text.card(self.words.card(snap.my_cards[number - 1], brief))
         if number - 3 < len(snap.board):
-            return self.text.card(self.words.card(snap.board[number - 3]))
+            return self.text.card(self.words.card(snap.board[number - 3], brief))
         return self.text.card_not_dealt(
             "flop" if number <= 5 else "turn" if number == 6 else "river"
         )

@@ -166,10 +166,13 @@ class Controller:
         }
 
     # --- speaking -----------------------------------------------------------------------
-    def say(self, text: str, kind: str = "answer", interrupt: bool = True) -> None:
+    def say(
+        self, text: str, kind: str = "answer", interrupt: bool = True, braille: str | None = None
+    ) -> None:
         """Send one answer: it interrupts current speech, or (``interrupt`` False) follows
-        the answer before it. A refusal (kind ``error``) also plays the error cue."""
-        self.output.send(Message(kind, text, interrupt=interrupt, answer=True))
+        the answer before it; ``braille`` is its shorter form for the display (cards as
+        letters). A refusal (kind ``error``) also plays the error cue."""
+        self.output.send(Message(kind, text, interrupt=interrupt, braille=braille, answer=True))
         if kind == "error":
             self.sound.error()
 
@@ -446,11 +449,13 @@ class Controller:
 
     def cards(self) -> None:
         """D: the player's two cards."""
-        self.say(self.answers.cards(self._snap()))
+        snap = self._snap()
+        self.say(self.answers.cards(snap), braille=self.answers.cards(snap, brief=True))
 
     def board(self) -> None:
         """E: the board."""
-        self.say(self.answers.board(self._snap()))
+        snap = self._snap()
+        self.say(self.answers.board(snap), braille=self.answers.board(snap, brief=True))
 
     def best_hand(self) -> None:
         """G: the player's best hand with the board so far."""
@@ -458,7 +463,9 @@ class Controller:
 
     def card(self, number: int) -> None:
         """1 to 7: the player's cards, then the board, one at a time."""
-        self.say(self.answers.card(self._snap(), number))
+        snap = self._snap()
+        brief = self.answers.card(snap, number, brief=True)
+        self.say(self.answers.card(snap, number), braille=brief)
 
     def turn(self) -> None:
         """T: whose turn it is."""

@@ -67,6 +67,9 @@ class UiText:
         """'a, b and c' ('a, b y c') in the player's language."""
         return self.catalog.join(items, conjunction)
 
+    def _cards(self, cards: Sequence[str], brief: bool) -> str:
+        return " ".join(cards) if brief else self.join(cards)
+
     def number(self, value: float) -> str:
         """A decimal number as the language writes it (1.5, 1,5)."""
         shown = f"{value:g}"
@@ -220,21 +223,21 @@ class UiText:
         """'You are all in: nothing more to bet.'"""
         return self._("all_in_already")
 
-    def your_cards(self, cards: Sequence[str]) -> str:
-        """'Your cards: {cards}.'"""
-        return self._("your_cards", cards=self.join(cards))
+    def your_cards(self, cards: Sequence[str], brief: bool = False) -> str:
+        """'Your cards: {cards}.' (brief, for braille: the cards' letters one after another)"""
+        return self._("your_cards", cards=self._cards(cards, brief))
 
-    def your_folded_cards(self, cards: Sequence[str]) -> str:
-        """'You folded {cards}.'"""
-        return self._("your_folded_cards", cards=self.join(cards))
+    def your_folded_cards(self, cards: Sequence[str], brief: bool = False) -> str:
+        """'You folded {cards}.' (brief, for braille: the cards' letters one after another)"""
+        return self._("your_folded_cards", cards=self._cards(cards, brief))
 
     def no_cards(self) -> str:
         """'You have no cards.'"""
         return self._("no_cards")
 
-    def board(self, cards: Sequence[str]) -> str:
-        """'The board: {cards}.'"""
-        return self._("board", cards=self.join(cards))
+    def board(self, cards: Sequence[str], brief: bool = False) -> str:
+        """'The board: {cards}.' (brief, for braille: the cards' letters one after another)"""
+        return self._("board", cards=self._cards(cards, brief))
 
     def board_empty(self) -> str:
         """'No cards on the table yet.'"""

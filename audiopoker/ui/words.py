@@ -73,9 +73,9 @@ class Narration:
             self._silenced = True
 
     # --- Words --------------------------------------------------------------------------
-    def card(self, card: Card) -> str:
-        """'ace of spades' / 'as de picas'."""
-        return card_name(card, self.lang)
+    def card(self, card: Card, brief: bool = False) -> str:
+        """'ace of spades' / 'as de picas'; brief (braille): 'As'."""
+        return card_name(card, self.lang, brief)
 
     def best_hand(self, hole: Sequence[Card], board: Sequence[Card]) -> str:
         """The best hand so far: with a board, the best five described with what decides
