@@ -33,6 +33,11 @@ DEFAULT_WPM = 200  # words per minute: a screen reader's default pace
 CHARS_PER_WORD = 6  # five letters and a space, so 200 words a minute is 50 ms a character
 POLL = 0.02  # seconds between is_speaking questions on a polled path
 LOST_AFTER = 10.0  # seconds past three times the estimate: the path lost the message
+# A path that cannot tell is given a little more than the estimate: a voice slower than
+# the rate given, or slow to start, would otherwise still be speaking when the next message
+# is sent, which then waits on the reader's side where an interrupt may not reach it.
+ESTIMATE_STRETCH = 1.1
+ESTIMATE_PAD = 0.15  # seconds
 
 
 class Timing(enum.Enum):
@@ -234,7 +239,7 @@ class SpeechQueue:
             return self._await_report(token, started + 3 * estimate + self.lost_after)
         if self.timing is Timing.POLLED:
             return self._await_quiet(started, estimate)
-        return self._await_until(started + estimate)
+        return self._await_until(started + estimate * ESTIMATE_STRETCH + ESTIMATE_PAD)
 
     def _start_speech(self, job: Job, token: int) -> bool:
         if self.timing is Timing.TRACKED and isinstance(self.voice, Tracked):
