@@ -30,6 +30,8 @@ _ARGUMENTS: ContextVar[tuple[str, ...]] = ContextVar("audiopoker_arguments", def
 _OPTION = re.compile(r"argument (?P<option>[^:]+): (?P<message>.*)", re.DOTALL)
 _CHOICE = re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.DOTALL)
 _UNRECOGNIZED = re.compile(r"unrecognized arguments: (?P<arguments>.*)", re.DOTALL)
+_REQUIRED = re.compile(r"the following arguments are required: (?P<arguments>.*)", re.DOTALL)
+_INVALID_VALUE = re.compile(r"invalid \S+ value: (?P<value>.*)", re.DOTALL)
 _EXPECTED_ONE = "expected one argument"
 
 
@@ -97,11 +99,13 @@ def error_line(prog: str, message: str) -> str:
             )
         elif said == _EXPECTED_ONE:
             said = command_text("cli.expected_one")
+        elif (invalid := _INVALID_VALUE.fullmatch(said)) is not None:
+            said = command_text("cli.invalid_value", value=invalid["value"])
         message = option_error(option["option"], said)
-    else:
-        unrecognized = _UNRECOGNIZED.fullmatch(message)
-        if unrecognized is not None:
-            message = command_text("cli.unrecognized", arguments=unrecognized["arguments"])
+    elif (unrecognized := _UNRECOGNIZED.fullmatch(message)) is not None:
+        message = command_text("cli.unrecognized", arguments=unrecognized["arguments"])
+    elif (required := _REQUIRED.fullmatch(message)) is not None:
+        message = command_text("cli.required", arguments=required["arguments"])
     return command_text("cli.error", prog=prog, message=message)
 
 

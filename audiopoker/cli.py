@@ -8,7 +8,8 @@ import sys
 from collections.abc import Sequence
 
 from audiopoker import __version__
-from audiopoker.argtypes import one_line_error, remember_arguments
+from audiopoker.argtypes import command_text, one_line_error, remember_arguments
+from audiopoker.commands.paths import path_refusal
 from audiopoker.logfile import configure_logging, log_path
 
 # Each module registers one or more subcommands; a module that is not there yet is skipped.
@@ -42,9 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
-    # One line, not the whole usage, when the command line is refused (for play and watch
-    # too: the top parser reports their unknown options).
+    # One line, not the whole usage, when the command line is refused (every command's
+    # parser; the top parser reports the unknown options of play and watch).
     parser.error = one_line_error(parser)  # type: ignore[method-assign, assignment]
+    for command in subparsers.choices.values():
+        command.error = one_line_error(command)  # type: ignore[method-assign, assignment]
     return parser
 
 
@@ -79,6 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 0
+    # A file or folder that cannot be used is refused before anything is made or started.
+    refusal = path_refusal(args)
+    if refusal is not None:
+        prog = f"{parser.prog} {args.command}"
+        print(command_text("cli.error", prog=prog, message=refusal), file=sys.stderr)
+        return 2
     result: int = func(args)
     return result
 

@@ -171,7 +171,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     # Tests only: a bot plays the player's seat; the game is saved and recorded as usual.
     saving.add_argument("--autopilot", action="store_true", help=argparse.SUPPRESS)
-    play.set_defaults(func=run_play, watch=False)
+    play.set_defaults(func=run_play, watch=False, data_folder="write")
     play.error = one_line_error(play)  # type: ignore[method-assign, assignment]
 
     watch = subparsers.add_parser(
@@ -224,10 +224,7 @@ def run_play(args: argparse.Namespace) -> int:
     prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
     refusal: str | None = None
-    if args.keymap is not None and not args.keymap.is_file():
-        missing = command_text("cli.no_such_file", lang, path=args.keymap)
-        refusal = option_error("--keymap", missing, lang)
-    elif args.chips < args.blinds[1]:
+    if args.chips < args.blinds[1]:
         below = command_text("cli.chips_below_blind", lang, big=args.blinds[1], chips=args.chips)
         refusal = option_error("--chips", below, lang)
     if refusal is not None:

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     add_output_arguments(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, data_folder="read")
 
 
 def read_summary() -> Summary | None:
