@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from pathlib import Path
 
@@ -219,6 +220,20 @@ def _given_options_win(saved: SavedGame, args: argparse.Namespace) -> SavedGame:
     return dataclasses.replace(saved, prefs=prefs)
 
 
+def _no_terminal_warning() -> None:
+    """prompt_toolkit prints "Warning: Input is not a terminal" (in English, on the
+    player's console) when the keys come from a pipe or a closed stdin: that is expected
+    here (a watched table, a test), so it is marked as already said."""
+    try:
+        from prompt_toolkit.input.vt100 import Vt100Input
+
+        descriptor = sys.stdin.fileno()
+        if not os.isatty(descriptor):
+            Vt100Input._fds_not_a_terminal.add(descriptor)
+    except (ImportError, AttributeError, OSError, ValueError):  # Windows; no stdin at all
+        return
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
     prog = "audiopoker watch" if args.watch else "audiopoker play"
@@ -230,6 +245,7 @@ def run_play(args: argparse.Namespace) -> int:
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
         return 2
+    _no_terminal_warning()
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     router = router_from_args(args, lang)

@@ -166,6 +166,7 @@ class Session:
             settings.lang, names, me, router, router.verbosity, reveal_hole_cards=me is None
         )
         self.pacer = SpeechPacer(router.wait_for_table, settings.bot_delay, self.stopping)
+        self.all_in_warning = True  # A asks first; a preference kept with the saved game
         if saved is not None:
             self._restore_prefs(saved.prefs)
         self.store = store if store is not None else Store(None)
@@ -203,6 +204,7 @@ class Session:
             set_pace=self._set_pace,
             on_verbosity=self.narration.set_verbosity,
             sound=sound,
+            all_in_warning=self.all_in_warning,
             records=RecordKeys(
                 self.recorder, RecordText(settings.lang), me, lambda: self.router.verbosity
             ),
@@ -227,6 +229,7 @@ class Session:
             prefs=lambda: {
                 "bot_delay": self.pacer.delay,
                 "verbosity": self.router.verbosity.name.lower(),
+                "all_in_warning": self.controller.questions.all_in_warning,
             },
             on_problem=self._record_problem,
         )
@@ -246,6 +249,9 @@ class Session:
                 restore(state)
 
     def _restore_prefs(self, prefs: Mapping[str, object]) -> None:
+        warning = prefs.get("all_in_warning")
+        if isinstance(warning, bool):
+            self.all_in_warning = warning
         delay = prefs.get("bot_delay")
         if isinstance(delay, int | float) and 0 <= delay <= 10:
             self.pacer.delay = float(delay)
@@ -346,11 +352,20 @@ class Session:
         except KeyboardInterrupt:
             self.router.silence()
 
+    def _watch_to_end(self) -> None:
+        """Wait for the watched game to end by itself (Control+C stops it)."""
+        try:
+            while self._thread is not None and self._thread.is_alive():
+                self._thread.join(0.25)
+        except KeyboardInterrupt:
+            pass
+
     def run(self) -> int:
         """Greet, play until the end or quit; 0 on a normal end, 1 if the game failed.
 
         A closed input (the keyboard's stream ended: stdin at its end) quits as Q and Y
         do: the game stops, what was saved stays saved, goodbye is said, and 0 returned.
+        A watched table plays on to its end instead: keys then simply never come.
         """
         self.greet()
         try:
@@ -358,8 +373,12 @@ class Session:
         except KeyboardInterrupt:
             pass
         except EOFError:  # prompt_toolkit's answer to a closed input
-            log.info("the input was closed: quitting")
-            self.controller.quit_now()
+            if self.settings.watch:  # keys simply never come: the table plays on to its end
+                log.info("the input was closed: watching to the end")
+                self._watch_to_end()
+            else:
+                log.info("the input was closed: quitting")
+                self.controller.quit_now()
         finally:
             self.stopping.set()
             if self.human is not None:
