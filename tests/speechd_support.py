@@ -53,6 +53,7 @@ class Utterance:
     start: float
     end: float | None
     text: str
+    lang: str = ""
 
 
 def utterances(lines: list[Line], known: set[str]) -> list[Utterance]:
@@ -74,19 +75,22 @@ def utterances(lines: list[Line], known: set[str]) -> list[Utterance]:
                 and any(k.startswith(so_far) for k in known)
             )
             if pieces and not goes_on:  # the message before never reached its end: cut
-                found.append(Utterance(pieces[0].time, None, "".join(_texts(pieces))))
+                found.append(_joined(pieces, None))
                 pieces = []
             pieces.append(line)
             continue
         pieces.append(line)
         text = "".join(_texts(pieces))
         if text in known or not known:
-            found.append(Utterance(pieces[0].time, line.time, text))
+            found.append(_joined(pieces, line.time))
             pieces = []
     if pieces:
-        ended = pieces[-1].time if pieces[-1].what == "end" else None
-        found.append(Utterance(pieces[0].time, ended, "".join(_texts(pieces))))
+        found.append(_joined(pieces, pieces[-1].time if pieces[-1].what == "end" else None))
     return found
+
+
+def _joined(pieces: list[Line], end: float | None) -> Utterance:
+    return Utterance(pieces[0].time, end, "".join(_texts(pieces)), pieces[0].lang)
 
 
 def _texts(pieces: list[Line]) -> list[str]:
