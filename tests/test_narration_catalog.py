@@ -57,7 +57,12 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
     ),
     COMMANDS_DOMAIN: (
         COMMANDS_LOCALE_DIR,
-        [PACKAGE / "commands/replay.py", PACKAGE / "argtypes.py", PACKAGE / "commands/play.py"],
+        [
+            PACKAGE / "commands/replay.py",
+            PACKAGE / "argtypes.py",
+            PACKAGE / "commands/play.py",
+            PACKAGE / "commands/paths.py",
+        ],
     ),
 }
 SOURCES = DOMAIN_SOURCES[DOMAIN][1]
