@@ -266,7 +266,7 @@ def test_history_walk_repeat_and_edges() -> None:
     assert router.history.position == (2, 3)
     press(router.history_previous)
     assert router.history.at_start
-    press(router.history_previous)  # stays on the oldest
+    press(router.history_previous)  # stays on the oldest, and says only the edge
     assert router.history.current == Message("x", "one", braille="ONE")
     press(router.history_next)
     press(router.history_last)
@@ -274,9 +274,20 @@ def test_history_walk_repeat_and_edges() -> None:
     press(router.history_first)
     router.close()
     replays = [c for c in backend.calls if c.method == "speak"][3:]
-    assert [c.text for c in replays] == ["three", "two", "one", "one", "two", "three", "one"]
+    before, first, last = (
+        "First message: there is nothing before it.",
+        "First message. {}",
+        "{} Last message.",
+    )
+    assert [c.text for c in replays] == [
+        "three", "two", first.format("one"), before, "two", last.format("three"),
+        first.format("one"),
+    ]  # fmt: skip
     assert all(c.interrupt for c in replays)  # review keys answer at once
-    assert backend.brailled[3:] == ["THREE", "TWO", "ONE", "ONE", "TWO", "THREE", "ONE"]
+    assert backend.brailled[3:] == [
+        "THREE", "TWO", first.format("ONE"), before, "TWO", last.format("THREE"),
+        first.format("ONE"),
+    ]  # fmt: skip
     assert len(router.history) == 3  # replays do not enter the history
 
 
@@ -290,7 +301,7 @@ def test_rapid_review_keys_speak_only_the_latest() -> None:
     router.history_previous()
     backend.release.set()
     router.close()
-    assert backend.spoken == ["one", "two", "three", "one"]
+    assert backend.spoken == ["one", "two", "three", "First message. one"]
 
 
 def test_new_message_puts_the_cursor_back_on_the_newest() -> None:

@@ -26,6 +26,8 @@ from audiopoker.output.transcript import TranscriptWriter
 log = logging.getLogger(__name__)
 
 DEFAULT_HISTORY_LIMIT = 5000
+# The kind of the messages that open a hand (narration's HandStarted): Home jumps there.
+HAND_START_KIND = "hand_started"
 
 
 @dataclass(slots=True)
@@ -58,16 +60,24 @@ class History:
     """The messages the player was told, with a cursor to walk them.
 
     The cursor rests on the newest message whenever one arrives; previous/next move it one
-    step and stop at the ends (``at_start``/``at_end`` say when they did), first/last jump.
+    step and stop at the ends (``at_start``/``at_end`` say when they did), first/last jump,
+    and home jumps to the first message of the newest hand (a message of ``HAND_START_KIND``
+    after one of another kind), or, from there or before it, to the oldest.
     """
 
     def __init__(self, limit: int = DEFAULT_HISTORY_LIMIT) -> None:
         self._items: deque[Message] = deque(maxlen=limit)
         self._cursor = -1
+        self._appended = 0  # messages ever added; the oldest kept is number appended - len
+        self._hand_start: int | None = None  # the newest hand's first message, by number
 
     def append(self, message: Message) -> None:
         """Add the newest message and put the cursor on it."""
+        newest = self._items[-1] if self._items else None
+        if message.kind == HAND_START_KIND and (newest is None or newest.kind != message.kind):
+            self._hand_start = self._appended
         self._items.append(message)
+        self._appended += 1
         self._cursor = len(self._items) - 1
 
     def __len__(self) -> int:
@@ -116,6 +126,23 @@ class History:
         self._cursor = len(self._items) - 1
         return self.current
 
+    @property
+    def hand_start(self) -> int | None:
+        """The index of the newest hand's first message; None when no hand started among
+        the messages kept."""
+        if self._hand_start is None:
+            return None
+        index = self._hand_start - (self._appended - len(self._items))
+        return index if index >= 0 else None
+
+    def home(self) -> Message | None:
+        """Jump to the start of the newest hand; from there (or before it), to the oldest."""
+        start = self.hand_start
+        if start is None or self._cursor <= start:
+            return self.first()
+        self._cursor = start
+        return self.current
+
 
 class Router:
     """Routes messages to a backend (speech and braille), the console and the transcript."""
@@ -152,10 +179,11 @@ class Router:
 
     # Sending
 
-    def send(self, message: Message) -> Routed:
+    def send(self, message: Message, *, remember: bool = True) -> Routed:
         """Route one message. Never blocks on speech: the backend is called from the speech
-        queue's thread. Table messages queue; ``message.interrupt`` cuts in at once."""
-        return self._route(message, remember=True)
+        queue's thread. Table messages queue; ``message.interrupt`` cuts in at once.
+        ``remember`` False keeps it out of the history (an item of a browsed list)."""
+        return self._route(message, remember=remember)
 
     def _route(self, message: Message, *, remember: bool) -> Routed:
         speech, braille = self.policy.route(message)
@@ -222,24 +250,47 @@ class Router:
             return self._replay(self.history.last(), "repeat")
 
     def history_previous(self) -> Message | None:
-        """Say the message before the cursor."""
+        """Say the message before the cursor ("First message." with the oldest; before it,
+        only that there is nothing before)."""
         with self._lock:
-            return self._replay(self.history.previous(), "history")
+            if self.history.at_start and len(self.history):
+                return self._edge("output.history_before_first")
+            return self._walked(self.history.previous())
 
     def history_next(self) -> Message | None:
-        """Say the message after the cursor."""
+        """Say the message after the cursor ("Last message." with the newest; past it, only
+        that there is nothing after)."""
         with self._lock:
-            return self._replay(self.history.next(), "history")
+            if self.history.at_end and len(self.history):
+                return self._edge("output.history_after_last")
+            return self._walked(self.history.next())
 
     def history_first(self) -> Message | None:
-        """Say the oldest message kept."""
+        """Home: say the first message of the newest hand; pressed there (or before it), the
+        oldest message kept."""
         with self._lock:
-            return self._replay(self.history.first(), "history")
+            return self._walked(self.history.home())
 
     def history_last(self) -> Message | None:
         """Say the newest message."""
         with self._lock:
-            return self._replay(self.history.last(), "history")
+            return self._walked(self.history.last())
+
+    def _walked(self, message: Message | None) -> Message | None:
+        """Say the message the cursor reached, with its edge when it is at one."""
+        if message is None or not (self.history.at_start or self.history.at_end):
+            return self._replay(message, "history")
+        first = self.history.at_start
+        key = "output.history_first_message" if first else "output.history_last_message"
+        text = output_text(key, self.lang, text=message.text)
+        braille = output_text(key, self.lang, text=message.braille_text)
+        self._route(Message("history", text, True, braille=braille), remember=False)
+        return message
+
+    def _edge(self, key: str) -> Message | None:
+        """Pressing on past an edge: say only the edge; the cursor stays."""
+        self._route(Message("history", output_text(key, self.lang), True), remember=False)
+        return self.history.current
 
     def _replay(self, message: Message | None, kind: str) -> Message | None:
         if message is None:
