@@ -105,7 +105,7 @@ def test_the_sound_keys_answer_in_spanish_and_help_lists_them() -> None:
     with running(settings, sound=sound) as game:
         assert press(game, MUTE) == "Sonidos silenciados; la voz sigue."
         assert press(game, LOUDER) == "Volumen de los sonidos: 60 por ciento."
-        game.pipe.send_text("h")
+        game.pipe.send_text("h" + "\x1b[B" * 70)  # help is a list: Down walks it to its end
 
         def help_lines() -> list[str]:
             return [str(r["text"]) for r in game.records() if r["kind"] == "help"]

@@ -53,7 +53,8 @@ def last_action_of(table: Table) -> ActionTaken:
         ("v", "5 chips to call."),
         ("e", "No cards on the table yet."),
         ("g", "Your best hand: ace high."),
-        ("t", "Your turn."),
+        ("t", "Your turn: 5 to call, with 9 in the pot. You can call, raise to between 10"
+         " and 200, or fold."),  # the whole prompt again
         ("1", "ace of spades."),
         ("2", "king of hearts."),
         ("3", "The flop is not dealt yet."),
@@ -101,7 +102,8 @@ def test_query_keys_answer_in_spanish() -> None:
     assert table.output.texts == [
         "Tus cartas: as de picas y rey de corazones.",
         "Pagar cuesta 5 fichas.",
-        "Te toca.",
+        "Te toca: pagas 5 para igualar; hay 9 en el bote. Puedes pagar, subir a una cantidad"
+        " entre 10 y 200 o retirarte.",
         "as de picas.",
     ]
 
@@ -160,22 +162,25 @@ def test_f_folds_at_once_when_something_is_owed() -> None:
     assert last_action_of(table).kind is ActionKind.FOLD
 
 
-def test_a_goes_all_in() -> None:
+def test_a_asks_first_and_a_again_goes_all_in() -> None:
     table = facing_raise()
     with driven(table) as keys:
+        keys.press("a")
+        assert table.output.last.text == "All in with 199 chips? Press A again."
+        assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
         keys.press("a")
     assert table.apply_decision() == Action.raise_to(200)
     taken = last_action_of(table)
     assert taken.all_in and taken.stack == 0
 
 
-def test_f_when_check_is_free_asks_and_y_folds() -> None:
+def test_f_when_check_is_free_asks_and_f_again_folds() -> None:
     table = check_is_free()
     with driven(table) as keys:
         keys.press("f")
-        assert table.output.last.text == "Checking is free. Fold anyway? Y yes, N no."
+        assert table.output.last.text == "Checking is free. Press F again to fold."
         assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
-        keys.press("y")
+        keys.press("f")
     assert table.apply_decision() == Action.fold()
 
 
@@ -185,7 +190,10 @@ def test_f_when_check_is_free_then_no_keeps_the_turn(no: str) -> None:
     with driven(table) as keys:
         keys.press("f")
         keys.press(no)
-    assert table.output.last.text == "Not folded. It is still your turn."
+    assert table.output.texts[-2:] == [
+        "Not folded.",
+        "Your turn, with 6 in the pot. You can check or bet between 2 and 198.",
+    ]
     assert table.take_decision() is None and table.seat.pending is not None
     assert table.controller.mode is Mode.GAME
 
@@ -197,7 +205,7 @@ def test_c_during_the_fold_question_closes_it_and_does_not_check() -> None:
         keys.press("f")
         keys.press("c")
     assert table.take_decision() is None and table.seat.pending is not None
-    assert table.output.last.text == "Not folded, and C did nothing. It is still your turn."
+    assert table.output.texts[-2] == "Not folded, and C did nothing."
 
 
 def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:
@@ -231,6 +239,8 @@ def test_when_calling_takes_every_chip_a_calls_and_r_explains() -> None:
         assert table.output.last.text == (
             "You cannot raise: calling puts you all in with 4 chips. C calls; F folds."
         )
+        keys.press("a")
+        assert table.output.last.text == "All in with 4 chips? Press A again."
         keys.press("a")
     assert table.apply_decision() == Action.call()
     assert last_action_of(table).all_in
@@ -344,7 +354,11 @@ def test_escape_cancels_the_entry_and_bets_nothing() -> None:
         keys.press("5")
         keys.press("0")
         keys.press(ESCAPE)
-    assert table.output.last.text == "Raise cancelled; nothing was bet."
+    assert table.output.texts[-2:] == [
+        "Raise cancelled; nothing was bet.",
+        "Your turn: 5 to call, with 9 in the pot. You can call, raise to between 10 and 200,"
+        " or fold.",  # the choices again
+    ]
     assert table.controller.mode is Mode.GAME
     assert table.take_decision() is None and table.seat.pending is not None
 
@@ -502,26 +516,29 @@ def test_message_keys_reach_the_router(key: str, call: str) -> None:
     assert table.output.calls == [call]
 
 
-def test_help_lists_every_bound_key_first_line_interrupting() -> None:
+def test_help_opens_a_list_of_every_bound_key_not_a_flood() -> None:
     table = make_table()
     with driven(table) as keys:
         keys.press("h")
-    help_lines = [m for m in table.output.messages if m.kind == "help"]
-    assert help_lines[0].interrupt and not any(m.interrupt for m in help_lines[1:])
-    texts = [m.text for m in help_lines]
+    help_messages = [m for m in table.output.messages if m.kind == "help"]
+    assert len(help_messages) == 2  # the opening words and the first item; arrows walk on
+    assert help_messages[0].interrupt and not help_messages[1].interrupt
+    texts = table.controller.help_lines()
     assert "C: check, or call what you owe." in texts
     assert "H or question mark: this list of keys." in texts
     assert "Page Up: half the pot more." in texts
-    assert "N or Escape: no, leave things as they are." in texts
+    assert "Enter or Escape: close the list." in texts
 
 
-def test_lesson_is_fourteen_sentences_best_hand_first() -> None:
+def test_lesson_is_the_hands_the_betting_and_a_glossary() -> None:
     table = make_table()
     with driven(table) as keys:
         keys.press("i")
-    lesson = [m.text for m in table.output.messages if m.kind == "lesson"]
-    assert len(lesson) == 14
+    lesson = table.controller.text.lesson()
+    assert [m.kind for m in table.output.messages] == ["lesson", "lesson"]
+    assert table.output.messages[1].text == lesson[0]
     assert lesson[1].startswith("Straight flush") and lesson[9].startswith("High card")
+    assert lesson[14] == "The words of the game." and len(lesson) == 39
 
 
 def test_verbosity_key_cycles() -> None:
@@ -553,17 +570,17 @@ def test_q_asks_and_n_keeps_playing() -> None:
     table = make_table()
     with driven(table) as keys:
         keys.press("q")
-        assert table.output.last.text == "Quit the game? Y yes, N no."
+        assert table.output.last.text == "Press Q again to quit the game."
         keys.press("n")
     assert table.output.last.text == "Still playing."
     assert table.quits == []
 
 
-def test_q_then_y_quits() -> None:
+def test_q_then_q_again_quits() -> None:
     table = make_table()
     with driven(table) as keys:
         keys.press("q")
-        keys.press("Y")
+        keys.press("Q")
     assert table.output.last.text == "Goodbye."
     assert table.quits == [True]
 

@@ -39,10 +39,13 @@ class RecordingOutput:
     def __init__(self) -> None:
         self.messages: list[Message] = []
         self.calls: list[str] = []
+        self.unremembered: list[Message] = []  # kept out of the history (list items)
         self.level = Verbosity.NORMAL
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message, *, remember: bool = True) -> None:
         self.messages.append(message)
+        if not remember:
+            self.unremembered.append(message)
 
     def silence(self) -> None:
         self.calls.append("silence")

@@ -12,7 +12,6 @@ LegalActions, never the controller, says what the player may do.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -21,7 +20,9 @@ from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
+from audiopoker.ui.browse import HelpContext, ListKeys, context_of
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.questions import Ask, QuestionKeys
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.seat import HumanSeat
@@ -31,16 +32,13 @@ from audiopoker.ui.texts import UiText
 
 # Bot pace steps in seconds (the pace keys move along them).
 PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
-# Keys that bet: during a yes/no question they close it and do nothing (A during "Fold
-# anyway?" must not go all in). Every other key answers and the question keeps waiting.
-BETTING_ACTIONS = frozenset({"check_call", "raise", "all_in", "fold"})
 
 
 class Output(Protocol):
     """The output router's face towards the keys (audiopoker.output.router.Router)."""
 
-    def send(self, message: Message) -> object:
-        """Route one message."""
+    def send(self, message: Message, *, remember: bool = True) -> object:
+        """Route one message (``remember`` False: not into the history)."""
         ...
 
     def silence(self) -> None:
@@ -60,7 +58,7 @@ class Output(Protocol):
         ...
 
     def history_first(self) -> object:
-        """Say the oldest message."""
+        """Say the start of this hand; from there, the oldest message."""
         ...
 
     def history_last(self) -> object:
@@ -70,13 +68,6 @@ class Output(Protocol):
     def cycle_verbosity(self) -> Verbosity:
         """Move to the next verbosity level and return it."""
         ...
-
-
-class Confirm(enum.Enum):
-    """What a yes/no question is about."""
-
-    QUIT = "quit"
-    FOLD = "fold"
 
 
 class Controller:
@@ -97,6 +88,7 @@ class Controller:
         on_verbosity: Callable[[Verbosity], None] | None = None,
         sound: SoundControl | None = None,
         records: RecordKeys | None = None,
+        all_in_warning: bool = True,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -104,7 +96,7 @@ class Controller:
         self.words = words
         self.text = text
         self.answers = Answers(text, words)
-        self.keymap = keymap.for_language(text.lang)  # "s" answers yes in Spanish
+        self.keymap = keymap
         self._on_quit = on_quit
         self._get_pace = get_pace
         self._set_pace = set_pace
@@ -113,7 +105,8 @@ class Controller:
         # The last hand and this game's numbers (None: nothing recorded, e.g. in tests).
         self.records = records or RecordKeys(None, RecordText(text.lang), state.snapshot().me)
         self.mode = Mode.GAME
-        self.confirm: Confirm | None = None
+        self.lists = ListKeys(output, text, self.keymap, self._where)  # help, lesson, hand
+        self.questions = QuestionKeys(self, all_in_warning)  # fold, all in, quit: asked first
         self.amount: AmountEntry | None = None
         self.player_cursor: int | None = None
         self.quitting = False
@@ -122,6 +115,7 @@ class Controller:
             "raise": self.raise_,
             "all_in": self.all_in,
             "fold": self.fold,
+            "all_in_warning": lambda: self.say(self.questions.toggle_all_in_warning()),
             "chips": self.chips,
             "to_call": self.to_call,
             "cards": self.cards,
@@ -188,6 +182,8 @@ class Controller:
     # --- dispatch -----------------------------------------------------------------------
     def key(self, name: str) -> None:
         """One key press, by prompt_toolkit key name: resolve it by mode and act."""
+        if self.lists.key(name):
+            return  # a key of the open list; any other closes it and acts as usual
         if self.mode is Mode.AMOUNT:
             if name in AMOUNT_DIGITS:
                 self.amount_digit(name)
@@ -196,18 +192,8 @@ class Controller:
             if action is not None:
                 self._amount_methods[action]()
                 return
-        elif self.mode is Mode.CONFIRM:
-            action = self.keymap.action_for(Mode.CONFIRM, name)
-            if action == "yes":
-                self.confirm_yes()
-                return
-            if action == "no":
-                self.confirm_no()
-                return
-            if self.keymap.action_for(Mode.GAME, name) in BETTING_ACTIONS:
-                self.confirm_interrupted(name)
-                return
-            # Any other key answers (or changes a setting) and the question keeps waiting.
+        elif self.mode is Mode.CONFIRM and self.questions.key(name):
+            return  # the question's key; any other answers and the question keeps waiting
         action = self.keymap.action_for(Mode.GAME, name)
         if action is None:
             self.say(self.text.unknown_key(self.text.key_name(name), self.key_label("help")))
@@ -229,6 +215,9 @@ class Controller:
 
     def _name(self, seat: int) -> str:
         return self._snap().seats[seat].name
+
+    def _where(self) -> HelpContext:
+        return context_of(self.mode, self.seat is None, self._legal() is not None)
 
     def _cannot_act(self) -> None:
         """Why an action key does nothing now."""
@@ -302,6 +291,8 @@ class Controller:
         action = legal.all_in()
         if action is None:
             self.say(self.text.cannot_all_in(legal.to_call, *self._call_fold_keys()), "error")
+        elif self.questions.all_in_warning:
+            self.questions.ask(Ask.ALL_IN)
         else:
             self._submit(action)
 
@@ -311,52 +302,9 @@ class Controller:
         if legal is None:
             return
         if legal.can_check:
-            self._open_confirm(Confirm.FOLD, self.text.confirm_fold(*self._yes_no()))
+            self.questions.ask(Ask.FOLD)
         else:
             self._submit(Action.fold())
-
-    # --- confirmations ------------------------------------------------------------------
-    def _yes_no(self) -> tuple[str, str]:
-        return self.key_label("yes", Mode.CONFIRM), self.key_label("no", Mode.CONFIRM)
-
-    def _open_confirm(self, what: Confirm, question: str) -> None:
-        self.confirm = what
-        self.mode = Mode.CONFIRM
-        self.say(question, "question")
-
-    def _close_confirm(self) -> Confirm | None:
-        what, self.confirm = self.confirm, None
-        # Q during a raise amount asks first; answering goes back to the amount.
-        self.mode = Mode.AMOUNT if self.amount is not None else Mode.GAME
-        return what
-
-    def confirm_yes(self) -> None:
-        """Y: do what was asked."""
-        what = self._close_confirm()
-        if what is Confirm.QUIT:
-            self.quit_now()
-        elif what is Confirm.FOLD:
-            if self._legal() is None:
-                self._cannot_act()
-            else:
-                self._submit(Action.fold())
-
-    def confirm_no(self) -> None:
-        """N or Escape: do nothing, and say so."""
-        what = self._close_confirm()
-        if what is Confirm.QUIT:
-            self.say(self.text.quit_cancelled())
-        elif what is Confirm.FOLD:
-            self.say(self.text.fold_cancelled())
-
-    def confirm_interrupted(self, name: str) -> None:
-        """A betting key during a question: close it, bet nothing, and say so."""
-        what = self._close_confirm()
-        key = self.text.key_name(name)
-        if what is Confirm.FOLD:
-            self.say(self.text.fold_interrupted(key), "error")
-        else:
-            self.say(self.text.quit_interrupted(key), "error")
 
     # --- amount entry -------------------------------------------------------------------
     def _say_amount_pending(self) -> None:
@@ -437,6 +385,7 @@ class Controller:
         self.amount = None
         self.mode = Mode.GAME
         self.say(self.text.amount_cancelled())
+        self.questions.repeat_prompt()
 
     # --- queries: each answers at once, from the snapshot -------------------------------
     def chips(self) -> None:
@@ -468,8 +417,8 @@ class Controller:
         self.say(self.answers.card(snap, number), braille=brief)
 
     def turn(self) -> None:
-        """T: whose turn it is."""
-        self.say(self.answers.turn(self._snap(), self._legal()))
+        """T: whose turn it is; on the player's turn, the whole prompt again."""
+        self.say(self.questions.turn())
 
     def pot(self) -> None:
         """P: the pot, split into main and side pots when someone is all in."""
@@ -509,7 +458,7 @@ class Controller:
         self.output.history_next()
 
     def history_first(self) -> None:
-        """Home: the oldest message."""
+        """Home: the start of this hand; pressed again, the oldest message."""
         self.output.history_first()
 
     def history_last(self) -> None:
@@ -517,16 +466,16 @@ class Controller:
         self.output.history_last()
 
     def help_lines(self) -> list[str]:
-        """Every key of the active keymap, in the player's language."""
-        return self.text.help_lines(self.keymap)
+        """Every bound key, the keys of the player's state now first."""
+        return self.lists.help_lines()
 
     def help(self) -> None:
-        """H: list every key."""
-        self.say_many(self.help_lines(), "help")
+        """H: the keys as a list, walked with the arrows (audiopoker.ui.browse)."""
+        self.lists.help()
 
     def lesson(self) -> None:
-        """I: the short lesson."""
-        self.say_many(self.text.lesson(), "lesson")
+        """I: the short lesson and the glossary, as a list."""
+        self.lists.lesson()
 
     def stop_speech(self) -> None:
         """X or Escape: silence."""
@@ -573,20 +522,19 @@ class Controller:
         self.say(self.sound.mute())
 
     def replay_hand(self) -> None:
-        """U: the last hand told again, action by action, with its showdown."""
-        for message in self.records.replay():
-            self.output.send(message)
+        """U: the last hand as a list, one action per item, its showdown last."""
+        self.lists.replay(self.records.last_hand())
 
     def game_stats(self) -> None:
         """J: this game's numbers."""
         self.say_many(self.records.numbers(), "answer")
 
     def quit(self) -> None:
-        """Q: ask, then quit."""
-        self._open_confirm(Confirm.QUIT, self.text.confirm_quit(*self._yes_no()))
+        """Q: ask (Q again quits)."""
+        self.questions.ask(Ask.QUIT)
 
     def quit_now(self) -> None:
-        """Control+C (or Y after Q): quit at once."""
+        """Control+C (or Q twice): quit at once."""
         if self.quitting:
             return
         self.quitting = True

@@ -4,8 +4,14 @@ The default keymap ships inside the package (``audiopoker/ui/keymap.toml``, kept
 the documented copy at the repository root by a test). A user file, from the user config
 directory or ``--keymap FILE``, changes single bindings: each action it names gets the keys it
 gives, every other action keeps its default. A file with an unknown section or action, a bad
-key name, a wrong value or two actions on one key is refused as a whole, with a problem that
-names its line; the defaults are used instead.
+key name, a wrong value or a key with two meanings in one context is refused as a whole,
+with a problem that names its line; the defaults are used instead.
+
+A context is what the player is doing (at the table, typing an amount, answering a question,
+at the saved-game offer): its sections are layered (CONTEXTS), the first that binds a key
+wins. A key bound in two layers of one context is a clash, except where the design lets the
+upper layer take it (the amount entry takes Home and End; a question's cancel takes Escape
+and N); a destructive answer (``discard``) may take no key that means anything at the table.
 
 >>> keymap = default_keymap()
 >>> keymap.action_for(Mode.GAME, "C"), keymap.action_for(Mode.AMOUNT, "enter")
@@ -36,6 +42,7 @@ class Mode(enum.Enum):
     GAME = "game"
     AMOUNT = "amount"
     CONFIRM = "confirm"
+    LIST = "list"  # a browsed list: help, the lesson, the last hand (audiopoker.ui.browse)
 
 
 # Every action, by section, in the order help lists them.
@@ -45,6 +52,7 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "raise",
         "all_in",
         "fold",
+        "all_in_warning",
         "chips",
         "to_call",
         "cards",
@@ -86,18 +94,93 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "amount_confirm",
         "amount_cancel",
     ),
-    Mode.CONFIRM: ("yes", "no"),
+    Mode.CONFIRM: ("cancel", "resume", "discard"),
+    Mode.LIST: ("list_previous", "list_next", "list_first", "list_last", "list_leave"),
 }
 
 # Digits type the amount in the amount entry; they are not rebindable there.
 AMOUNT_DIGITS: Final = tuple("0123456789")
 
-# Keys a language adds where its section leaves them free: "s" (sí) answers yes in Spanish.
-# Only the confirm section, which is separate from the game keys, so "s" keeps its meaning
-# (your chips) at the table.
-LANGUAGE_KEYS: Final[Mapping[str, Mapping[Mode, Mapping[str, tuple[str, ...]]]]] = {
-    "es": {Mode.CONFIRM: {"yes": ("s",)}},
-}
+# Confirm-section actions of older keymaps: a question is now confirmed by its own key.
+RETIRED_ACTIONS: Final[Mapping[Mode, frozenset[str]]] = {Mode.CONFIRM: frozenset({"yes", "no"})}
+
+# The pseudo-action of the digits in the amount entry (they type the amount).
+DIGIT_ACTION: Final = "amount_digit"
+
+# Game keys that may close a question: the asked action's own key confirms it, the others
+# cancel it and act on nothing.
+QUESTION_KEYS: Final = frozenset({"check_call", "raise", "all_in", "fold", "quit"})
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the player is doing, and the keymap sections its keys come from.
+
+    ``layers``: (section, actions or None for all), the first binding a key wins.
+    ``digits``: digits type an amount above every layer. ``takes``: lower-layer actions whose
+    keys an upper layer may take by design. ``guarded``: destructive actions that may share
+    a key with no lower-layer action at all (a key pressed by reflex must not destroy).
+    """
+
+    name: str
+    layers: tuple[tuple[Mode, frozenset[str] | None], ...]
+    digits: bool = False
+    takes: frozenset[str] = frozenset()
+    guarded: frozenset[str] = frozenset()
+
+
+def _game_actions(*without: str) -> frozenset[str]:
+    return frozenset(action for action in ACTIONS[Mode.GAME] if action not in without)
+
+
+CONTEXTS: Final[tuple[Context, ...]] = (
+    Context("game", ((Mode.GAME, None),)),
+    Context(
+        "amount",
+        ((Mode.AMOUNT, None), (Mode.GAME, None)),
+        digits=True,
+        # Home and End choose the smallest and largest amount, Escape cancels (X still stops
+        # speech); digits type the amount instead of naming cards or moving the volume.
+        takes=frozenset(
+            {"history_first", "history_last", "stop_speech", "volume_up", "volume_down", "mute"}
+            | {f"card_{number}" for number in range(1, 8)}
+        ),
+    ),
+    Context(
+        "question",
+        ((Mode.CONFIRM, frozenset({"cancel"})), (Mode.GAME, None)),
+        # Escape and N, pressed by reflex, cancel a question (X still stops speech; B and the
+        # arrows still walk the players and the messages).
+        takes=frozenset({"stop_speech", "next_player"}),
+    ),
+    Context(
+        "start",
+        ((Mode.CONFIRM, None), (Mode.GAME, None)),
+        # At the saved-game offer only Control+C (quit_now) keeps its table meaning; any
+        # other key says the offer again, so resume and cancel may reuse table keys, but
+        # discard may not: it must be a key nobody presses by reflex.
+        takes=_game_actions("quit_now"),
+        guarded=frozenset({"discard"}),
+    ),
+    Context(
+        "list",
+        ((Mode.LIST, None), (Mode.GAME, None)),
+        # While help, the lesson or the last hand is open, the arrows, Home and End walk it
+        # and Escape closes it; any other key closes it and keeps its table meaning.
+        takes=frozenset(
+            {"history_back", "history_forward", "history_first", "history_last", "stop_speech"}
+        ),
+    ),
+)
+
+
+def context(name: str) -> Context:
+    """The context called ``name`` (see CONTEXTS)."""
+    for item in CONTEXTS:
+        if item.name == name:
+            return item
+    raise KeyError(name)
+
 
 # Named keys a keymap may use besides single characters (prompt_toolkit's names).
 _NAMED_KEYS: Final = frozenset(
@@ -114,7 +197,9 @@ class ProblemKind(enum.Enum):
     UNKNOWN_ACTION = "unknown_action"
     BAD_VALUE = "bad_value"  # not a key name string or a list of them
     BAD_KEY = "bad_key"
-    CLASH = "clash"  # key bound to action and other
+    CLASH = "clash"  # key bound to action and other (in ``context`` when across sections)
+    REFLEX = "reflex"  # a destructive action on a key that means ``other`` at the table
+    RETIRED = "retired"  # an action of older keymaps (confirm yes/no)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +214,7 @@ class KeymapProblem:
     key: str | None = None
     other: str | None = None  # the action that already has ``key``
     error: str | None = None
+    context: str | None = None  # where the two meanings meet, for a clash across sections
 
 
 class KeymapError(Exception):
@@ -183,25 +269,6 @@ class Keymap:
         except ValueError:
             return None
         return self._by_key.get(mode, {}).get(canonical)
-
-    def for_language(self, lang: str) -> Keymap:
-        """This keymap with the keys ``lang`` adds (LANGUAGE_KEYS), first, where the section
-        leaves them free; a key the file binds keeps its binding.
-
-        >>> default_keymap().for_language("es").keys_for(Mode.CONFIRM, "yes")
-        ('s', 'y')
-        >>> default_keymap().for_language("en").keys_for(Mode.CONFIRM, "yes")
-        ('y',)
-        """
-        extra = LANGUAGE_KEYS.get(lang, {})
-        merged = {mode: dict(actions) for mode, actions in self.bindings.items()}
-        for mode, actions in extra.items():
-            taken = self._by_key.get(mode, {})
-            for action, keys in actions.items():
-                free = tuple(key for key in keys if key not in taken)
-                section = merged.setdefault(mode, {})
-                section[action] = free + tuple(section.get(action, ()))
-        return Keymap(merged, self.source)
 
     def items(self, mode: Mode) -> list[tuple[str, tuple[str, ...]]]:
         """(action, keys) for every action of ``mode``, in help order."""
@@ -261,6 +328,9 @@ def parse_keymap(
         for action, value in entries.items():
             line = _line_of(text, section, action)
             lines[mode, action] = line
+            if action in RETIRED_ACTIONS.get(mode, ()):
+                problems.append(KeymapProblem(source, line, ProblemKind.RETIRED, section, action))
+                continue
             if action not in ACTIONS[mode]:
                 problems.append(
                     KeymapProblem(source, line, ProblemKind.UNKNOWN_ACTION, section, action)
@@ -284,40 +354,106 @@ def parse_keymap(
     return bindings, lines
 
 
+Binding = tuple[Mode, str]  # (section, action)
+
+
+def _blame(
+    upper: Binding,
+    lower: Binding,
+    lines: Mapping[Binding, int | None],
+    changed: set[Binding] | None,
+) -> tuple[Binding, Binding]:
+    """(blamed, kept) of two bindings on one key: the user's line is blamed (when both are
+    the user's, the later one); in the defaults, the lower one."""
+    if changed is None or (upper in changed) == (lower in changed):
+        if changed is not None and (lines.get(upper) or 0) > (lines.get(lower) or 0):
+            return upper, lower
+        return lower, upper
+    return (upper, lower) if upper in changed else (lower, upper)
+
+
+def _problem(
+    source: str,
+    lines: Mapping[Binding, int | None],
+    kind: ProblemKind,
+    key: str,
+    blamed: Binding,
+    kept: Binding,
+    where: Context | None = None,
+) -> KeymapProblem:
+    mode, action = blamed
+    line = lines.get(blamed)
+    return KeymapProblem(
+        source,
+        line,
+        kind,
+        mode.value,
+        action,
+        key=key,
+        other=kept[1],
+        context=where.name if where is not None else None,
+    )
+
+
 def _clashes(
     bindings: Mapping[Mode, Mapping[str, tuple[str, ...]]],
-    lines: Mapping[tuple[Mode, str], int | None],
+    lines: Mapping[Binding, int | None],
     source: str,
-    changed: set[tuple[Mode, str]] | None = None,
+    changed: set[Binding] | None = None,
 ) -> list[KeymapProblem]:
-    """Keys bound to two actions of one section. With ``changed``, blame the changed line."""
-    problems = []
-    for mode, actions in bindings.items():
+    """Keys with two meanings: in one section, or across the layers of a context (see
+    CONTEXTS). With ``changed``, blame the changed line."""
+    problems: list[KeymapProblem] = []
+    seen: set[tuple[str, Binding, Binding]] = set()
+
+    def add(kind: ProblemKind, key: str, a: Binding, b: Binding, where: Context | None) -> None:
+        blamed, kept = _blame(a, b, lines, changed)
+        if kind is ProblemKind.REFLEX:
+            blamed, kept = a, b  # always the destructive action's line
+        if (key, blamed, kept) not in seen:
+            seen.add((key, blamed, kept))
+            problems.append(_problem(source, lines, kind, key, blamed, kept, where))
+
+    for mode in Mode:
         owner: dict[str, str] = {}
         for action in ACTIONS[mode]:
-            for key in actions.get(action, ()):
-                other = owner.get(key)
-                if other is None:
-                    owner[key] = action
+            for key in bindings.get(mode, {}).get(action, ()):
+                other = owner.setdefault(key, action)
+                if other != action:
+                    add(ProblemKind.CLASH, key, (mode, other), (mode, action), None)
+    for where in CONTEXTS:
+        owners: dict[str, Binding] = {}
+        if where.digits:
+            owners = {digit: (Mode.AMOUNT, DIGIT_ACTION) for digit in AMOUNT_DIGITS}
+        for mode, only in where.layers:
+            for action in ACTIONS[mode]:
+                if only is not None and action not in only:
                     continue
-                blamed, kept = action, other
-                if changed is not None and (mode, other) in changed:
-                    # Blame the user's line; when both lines are the user's, the later one.
-                    later = (lines.get((mode, other)) or 0) > (lines.get((mode, action)) or 0)
-                    if (mode, action) not in changed or later:
-                        blamed, kept = other, action
-                problems.append(
-                    KeymapProblem(
-                        source,
-                        lines.get((mode, blamed)),
-                        ProblemKind.CLASH,
-                        mode.value,
-                        blamed,
-                        key=key,
-                        other=kept,
-                    )
-                )
+                for key in bindings.get(mode, {}).get(action, ()):
+                    upper = owners.setdefault(key, (mode, action))
+                    if upper[0] is mode and upper[1] != DIGIT_ACTION:
+                        continue  # one section: told above
+                    if upper[1] in where.guarded:
+                        add(ProblemKind.REFLEX, key, upper, (mode, action), where)
+                    elif action not in where.takes and upper != (mode, action):
+                        add(ProblemKind.CLASH, key, upper, (mode, action), where)
     return problems
+
+
+def meaning(keymap: Keymap, where: Context, key: str) -> Binding | None:
+    """What ``key`` does in ``where``: (section, action) of the first layer binding it, with
+    (AMOUNT, DIGIT_ACTION) for a digit in the amount entry; None when it does nothing."""
+    try:
+        canonical = normalize_key(key)
+    except ValueError:
+        return None
+    if where.digits and canonical in AMOUNT_DIGITS:
+        return Mode.AMOUNT, DIGIT_ACTION
+    for mode, only in where.layers:
+        action = keymap.action_for(mode, canonical)
+        if action is not None and (only is None or action in only):
+            return mode, action
+    return None
 
 
 def default_keymap_text() -> str:

@@ -82,19 +82,30 @@ class RecordKeys:
         self.me = me
         self._verbosity = verbosity
 
-    def replay(self) -> list[Message]:
-        """The last hand told again: a first line that interrupts, the hand queued."""
+    def last_hand(self) -> tuple[int, list[Message]] | Message:
+        """The last hand told again: (its number, its narration, one message per action
+        and the showdown last), or the one message that says why there is none."""
         try:
             history = self.records.last_hand() if self.records is not None else None
             if history is None:
-                return [Message("answer", self.text.replay_none(), interrupt=True)]
+                return Message("answer", self.text.replay_none(), interrupt=True)
             told = replay_messages(history, self.text.lang, self.me, self._verbosity())
         except (OSError, ValueError) as error:  # PhhError is a ValueError
             log.error("the last hand does not replay: %s", error)
-            return [Message("error", self.text.replay_failed(), interrupt=True)]
-        start = self.text.replay_start(history.hand_number or 0)
+            return Message("error", self.text.replay_failed(), interrupt=True)
+        if not told:
+            return Message("answer", self.text.replay_none(), interrupt=True)
+        return history.hand_number or 0, told
+
+    def replay(self) -> list[Message]:
+        """The last hand told all at once: a first line that interrupts, the hand queued
+        (the U key browses :meth:`last_hand` instead)."""
+        hand = self.last_hand()
+        if isinstance(hand, Message):
+            return [hand]
+        number, told = hand
         return [
-            Message("replay", start, interrupt=True),
+            Message("replay", self.text.replay_start(number), interrupt=True),
             *(dataclasses.replace(message, interrupt=False, answer=True) for message in told),
             Message("replay", self.text.replay_end(), answer=True),
         ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from audiopoker.i18n import MissingMessageError
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Verbosity
@@ -48,6 +49,33 @@ _KEY_NAMES: Final = {
 }
 
 LESSON_LINES: Final = 14
+# The lesson's glossary (catalog keys ``ui.glossary.*``), in the order a hand meets them.
+GLOSSARY: Final = (
+    "button",
+    "blinds",
+    "ante",
+    "big_blind_ante",
+    "under_the_gun",
+    "lojack",
+    "hijack",
+    "cutoff",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "fold",
+    "all_in",
+    "pot",
+    "main_pot",
+    "side_pot",
+    "split_pot",
+    "board",
+    "flop",
+    "turn",
+    "river",
+    "showdown",
+    "kicker",
+)
 
 
 class UiText:
@@ -110,10 +138,6 @@ class UiText:
             return self._("action.card_board", number=number - 2)
         return self._("action." + action)
 
-    def help_intro(self, back: str, forward: str) -> str:
-        """'Keys. {back} and {forward} walk through these lines.'"""
-        return self._("help.intro", back=back, forward=forward)
-
     def help_line(self, keys: str, description: str) -> str:
         """'{keys}: {description}.'"""
         return self._("help.line", keys=keys, description=description)
@@ -126,25 +150,19 @@ class UiText:
         """'When the game asks a question:'"""
         return self._("help.confirm_intro")
 
-    def help_lines(self, keymap: Keymap) -> list[str]:
-        """Every key of ``keymap``: the game's, then the amount entry's and the questions',
-        one line per bound action."""
-        back = self.key_label(keymap, "history_back")
-        lines = [self.help_intro(back, self.key_label(keymap, "history_forward"))]
-        for mode in (Mode.GAME, Mode.AMOUNT, Mode.CONFIRM):
-            if mode is Mode.AMOUNT:
-                lines.append(self.help_amount_intro())
-            elif mode is Mode.CONFIRM:
-                lines.append(self.help_confirm_intro())
-            for action, keys in keymap.items(mode):
-                if keys:
-                    names = self.keys_or([self.key_name(key) for key in keys])
-                    lines.append(self.help_line(names, self.action_description(action)))
-        return lines
+    def browse(self, key: str, /, **fields: object) -> str:
+        """A ``ui.browse.*`` sentence: the words of a browsed list (help, lesson, last hand)."""
+        return self._("browse." + key, **fields)
+
+    def browse_count(self, key: str, count: int, /, **fields: object) -> str:
+        """A ``ui.browse.*`` sentence with a plural chosen by ``count``."""
+        return self._n("browse." + key, count, **fields)
 
     def lesson(self) -> list[str]:
-        """The short spoken lesson: the hands from best to worst, then the betting."""
-        return [self._(f"lesson.{number}") for number in range(1, LESSON_LINES + 1)]
+        """The short spoken lesson: the hands from best to worst, the betting, then a
+        glossary of every word the game uses."""
+        lines = [self._(f"lesson.{number}") for number in range(1, LESSON_LINES + 1)]
+        return [*lines, self._("glossary.title"), *(self._("glossary." + t) for t in GLOSSARY)]
 
     def welcome(self, bots: int, chips: int, small: int, big: int, help_key: str) -> str:
         """You play against {count} bots. Everyone starts with {chips} chips; blinds {small..."""
@@ -161,18 +179,32 @@ class UiText:
         else:
             where = self._("keymap.where", source=problem.source, line=problem.line)
         key = problem.key
-        if problem.kind is ProblemKind.CLASH and key:  # a real key: say it as the player does
-            key = self.key_name(key)
+        action, other = problem.action, problem.other
+        kind = problem.kind.value
+        if problem.kind in (ProblemKind.CLASH, ProblemKind.REFLEX):
+            # Said as the player knows them: the key's name and what each action does.
+            key = self.key_name(key) if key else key
+            action, other = self._described(action), self._described(other)
+            if problem.context is not None and problem.kind is ProblemKind.CLASH:
+                kind = "clash_in"
         details = {
             "section": problem.section,
-            "action": problem.action,
+            "action": action,
             "key": key,
-            "other": problem.other,
+            "other": other,
+            "context": self._described(problem.context, "context."),
         }
-        reason = self._(
-            "keymap." + problem.kind.value, **{k: v for k, v in details.items() if v is not None}
-        )
+        reason = self._("keymap." + kind, **{k: v for k, v in details.items() if v is not None})
         return self._("keymap.problem", where=where, reason=reason)
+
+    def _described(self, name: str | None, prefix: str = "") -> str | None:
+        """An action's (or a context's) spoken description; the name itself if unknown."""
+        if name is None:
+            return None
+        try:
+            return self._(prefix + name) if prefix else self.action_description(name)
+        except MissingMessageError:
+            return name
 
     def default_name(self) -> str:
         """The player's name when --name is not given."""
@@ -385,30 +417,6 @@ class UiText:
     def cannot_all_in(self, to_call: int, call: str, fold: str) -> str:
         """All in is not possible now: raising is closed. {call} calls {count} chips; {fold..."""
         return self._n("cannot_all_in", to_call, call=call, fold=fold)
-
-    def confirm_fold(self, yes: str, no: str) -> str:
-        """'Checking is free. Fold anyway? {yes} yes, {no} no.'"""
-        return self._("confirm_fold", yes=yes, no=no)
-
-    def fold_cancelled(self) -> str:
-        """'Not folded. It is still your turn.'"""
-        return self._("fold_cancelled")
-
-    def fold_interrupted(self, key: str) -> str:
-        """'Not folded, and {key} did nothing. It is still your turn.'"""
-        return self._("fold_interrupted", key=key)
-
-    def confirm_quit(self, yes: str, no: str) -> str:
-        """'Quit the game? {yes} yes, {no} no.'"""
-        return self._("confirm_quit", yes=yes, no=no)
-
-    def quit_cancelled(self) -> str:
-        """'Still playing.'"""
-        return self._("quit_cancelled")
-
-    def quit_interrupted(self, key: str) -> str:
-        """'Still playing, and {key} did nothing.'"""
-        return self._("quit_interrupted", key=key)
 
     def goodbye(self) -> str:
         """'Goodbye.'"""
