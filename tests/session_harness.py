@@ -91,10 +91,14 @@ class Running:
             return self.session.controller.mode is Mode.CONFIRM
 
         assert self.wait(lambda: done() or asked()), "the keys did not act"
-        if not done():  # a fold while checking is free asked first: say no, then check
-            self.pipe.send_text("n")
-            self.pipe.send_text("c")
-            assert self.wait(done), "the check did not act"
+        if not done():  # asked first: A again goes all in; a free fold is cancelled (N), then C
+            question = self.session.controller.questions.asked
+            if question is not None and question.value == "all_in":
+                self.pipe.send_text("a")
+            else:
+                self.pipe.send_text("n")
+                self.pipe.send_text("c")
+            assert self.wait(done), "the answer did not act"
         return True
 
     @property

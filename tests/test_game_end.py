@@ -118,7 +118,7 @@ def test_quitting_says_goodbye_once_and_does_not_wait() -> None:
         assert game.wait(game.my_turn)
         game.backend.speaking = True  # a quit does not wait for speech to end
         game.pipe.send_text("q")
-        game.pipe.send_text("y")
+        game.pipe.send_text("q")
         assert game.wait(lambda: game.finished, 5)
         texts = [text for _, text in kinds_and_texts(game)]
     assert texts[-1] == "Goodbye." and texts.count("Goodbye.") == 1

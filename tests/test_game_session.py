@@ -93,12 +93,12 @@ def test_watch_mode_narrates_an_all_bot_game_and_answers_keys() -> None:
     assert str(records[0]["text"]).startswith("You are watching 3 bots play.")
 
 
-def test_quit_with_q_and_y_ends_the_session_cleanly() -> None:
+def test_quit_with_q_twice_ends_the_session_cleanly() -> None:
     settings = Settings(players=4, seed=2, bot_delay=0, bot_time_budget=None)
     with running(settings) as game:
         assert game.wait(game.my_turn)
         game.pipe.send_text("q")
-        game.pipe.send_text("y")
+        game.pipe.send_text("q")
         assert game.wait(lambda: game.finished, 10)
         assert game.result == [0]
         assert game.spoken()[-1] == "Goodbye."

@@ -1,5 +1,6 @@
-"""Starting a game with a saved game around: resumed with --resume or offered (Y resumes,
-N starts a new game); a save that cannot be used (truncated, garbage, another version,
+"""Starting a game with a saved game around: resumed with --resume or offered (Enter or Y
+resumes; only Delete gives it up, and the file is kept aside; Escape, N and any other key
+say the offer again and keep it); a save that cannot be used (truncated, garbage, another version,
 impossible values) reported in words in the player's language, kept aside untouched, and a
 new game started; two copies at once: the second is refused with a clear message and a
 non-zero exit code, and may still play with --no-save."""
@@ -7,6 +8,7 @@ non-zero exit code, and may still play with --no-save."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -44,25 +46,41 @@ Chosen = tuple[SavedGame, Settings] | Answer | None
 def choose(
     folder: Path, keys: str = "", resume: bool = False, lang: str = "en"
 ) -> tuple[Chosen, list[str]]:
-    """choose_game on ``folder`` with ``keys`` typed; (result, spoken lines)."""
+    """choose_game on ``folder`` with ``keys`` typed once the first line (the offer, or
+    the refusal) was spoken, so a key that cuts speech cannot race it; (result, spoken)."""
     out, backend = router(lang)
     store = Store(folder)
     store.open()
+    result: list[Chosen] = []
     try:
         with create_pipe_input() as pipe:
-            pipe.send_text(keys)
-            result = choose_game(
-                store,
-                resume=resume,
-                lang="es" if lang == "es" else "en",
-                autopilot=False,
-                text=RecordText("es" if lang == "es" else "en"),
-                router=out,
-                keymap=default_keymap(),
-                input=pipe,
-            )
+
+            def run() -> None:
+                result.append(
+                    choose_game(
+                        store,
+                        resume=resume,
+                        lang="es" if lang == "es" else "en",
+                        autopilot=False,
+                        text=RecordText("es" if lang == "es" else "en"),
+                        router=out,
+                        keymap=default_keymap(),
+                        input=pipe,
+                    )
+                )
+
+            thread = threading.Thread(target=run, daemon=True)
+            thread.start()
+            deadline = time.monotonic() + 30
+            while not backend.spoken and thread.is_alive():
+                assert time.monotonic() < deadline, "nothing was said"
+                time.sleep(0.005)
+            for key in keys:
+                pipe.send_text(key)
+            thread.join(30)
+            assert not thread.is_alive(), "choose_game is still waiting for a key"
         out.drain(5)
-        return result, list(backend.spoken)
+        return result[0], list(backend.spoken)
     finally:
         store.close()
         out.close()
@@ -80,30 +98,93 @@ def test_resume_continues_the_saved_game_without_asking(tmp_path: Path) -> None:
     assert settings.players == 3 and settings.chips == 100 and settings.bots == "easy"
 
 
-def test_the_offer_says_the_chips_and_hand_and_y_resumes(tmp_path: Path) -> None:
+DELETE = "\x1b[3~"
+
+
+def status_of(folder: Path, game_id: str) -> str:
+    db = stats(folder)
+    try:
+        row = db.db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        return str(row[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("key", ["\r", "y"])
+def test_the_offer_says_chips_and_hand_and_enter_or_y_resumes(tmp_path: Path, key: str) -> None:
     saved = play_saved_game(tmp_path, hands=4)
-    result, spoken = choose(tmp_path, keys="xy")
+    result, spoken = choose(tmp_path, keys="x" + key)
     assert isinstance(result, tuple) and result[0] == saved
     chips = saved.table.stacks[0]
     assert spoken == [
         f"A saved game is waiting: you have {chips} chips, and hand 5 is next. "
-        "Y resumes it; N starts a new game instead.",
-        "Press Y to resume the saved game, or N to start a new one.",  # after the X
+        "Enter resumes it; Delete puts it aside and starts a new game.",
+        # after the X
+        "Press Enter to resume the saved game, or Delete to put it aside and start a new one.",
     ]
 
 
-def test_n_gives_the_saved_game_up_in_spanish(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_escape_n_and_other_keys_keep_the_saved_game(tmp_path: Path, lang: str) -> None:
     saved = play_saved_game(tmp_path, hands=2)
-    result, spoken = choose(tmp_path, keys="n", lang="es")
+    before = save_path(tmp_path).read_bytes()
+    result, spoken = choose(tmp_path, keys="\x1b" + "nNsqf\x03", lang=lang)
+    assert result is Answer.QUIT  # Control+C at last: the save is as it was
+    # The offer, then said again at each key (each cutting the one before).
+    assert len(spoken) >= 2 and spoken[-1] == spoken[1] != spoken[0]
+    assert save_path(tmp_path).read_bytes() == before
+    assert not list(tmp_path.glob("saved-game.json.*"))
+    assert status_of(tmp_path, saved.game_id) != "abandoned"
+
+
+@pytest.mark.parametrize(
+    ("lang", "offer_end", "put_aside"),
+    [
+        (
+            "en",
+            "Enter resumes it; Delete puts it aside and starts a new game.",
+            "The saved game was put aside as {file}; a new game starts.",
+        ),
+        (
+            "es",
+            "Intro la continúa; Suprimir la aparta y empieza una partida nueva.",
+            "La partida guardada se apartó como {file}; empieza una partida nueva.",
+        ),
+    ],
+)
+def test_delete_puts_the_saved_game_aside_never_deletes_it(
+    tmp_path: Path, lang: str, offer_end: str, put_aside: str
+) -> None:
+    saved = play_saved_game(tmp_path, hands=2)
+    before = save_path(tmp_path).read_bytes()
+    result, spoken = choose(tmp_path, keys=DELETE, lang=lang)
     assert result is None
-    assert spoken[0].startswith("Hay una partida guardada: tienes ")
-    assert spoken[-1] == "Se abandona la partida guardada; empieza una partida nueva."
-    db = stats(tmp_path)
+    assert spoken[0].endswith(offer_end)
+    (kept,) = tmp_path.glob("saved-game.json.discarded-*")
+    assert kept.read_bytes() == before and not save_path(tmp_path).exists()
+    assert spoken[-1] == put_aside.format(file=kept.name)
+    assert status_of(tmp_path, saved.game_id) == "abandoned"
+
+
+def test_escape_at_the_offer_keeps_the_save_in_the_real_program(tmp_path: Path) -> None:
+    play_saved_game(tmp_path, hands=2)
+    before = save_path(tmp_path).read_bytes()
+    process = start_game(tmp_path, "--hands", "2", "--seed", "4")
     try:
-        status = db.db.execute("SELECT status FROM games WHERE id = ?", (saved.game_id,))
-        assert status.fetchone()[0] == "abandoned"
+        assert process.stdin is not None
+        process.stdin.write(b"\x1b")  # Escape, pressed by reflex to cut the long offer
+        process.stdin.flush()
+        time.sleep(0.3)  # apart from the next key, so it is a lone Escape
+        process.stdin.write(b"n\x03")  # N, then Control+C
+        process.stdin.flush()
+        code, err = finish(process, timeout=60)
     finally:
-        db.close()
+        if process.poll() is None:
+            process.kill()
+            finish(process)
+    assert code == 0, err
+    assert save_path(tmp_path).read_bytes() == before
+    assert not list(tmp_path.glob("saved-game.json.*"))
 
 
 def test_control_c_at_the_offer_quits(tmp_path: Path) -> None:

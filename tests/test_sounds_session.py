@@ -90,7 +90,7 @@ def test_the_sound_keys_change_the_volume_and_say_so() -> None:
         assert press(game, QUIETER) == "That is the limit. Sound volume 0 percent."
         assert press(game, LOUDER) == "Sound volume 10 percent." and sound.volume == 0.1
         game.pipe.send_text("q")
-        game.pipe.send_text("y")
+        game.pipe.send_text("q")
         assert game.wait(lambda: game.finished, 10)
     assert game.result == [0]
     assert backend.closed  # the session closes the sound when it ends

@@ -126,7 +126,7 @@ def test_a_hand_in_a_real_terminal(tmp_path: Path) -> None:
             assert answers["V"] == f"{owed.group(1)} {chip_word} to call."
         assert answers["E"] == "No cards on the table yet."
         assert re.fullmatch(r"Your best hand: (a pair of \w+|\w+ high)\.", answers["G"])
-        assert answers["T"] == "Your turn."
+        assert answers["T"] == turn  # the whole prompt again, in the same words
 
         # C until the hand ends (the player's own actions are narrated "You ...").
         def mine() -> int:
@@ -146,8 +146,8 @@ def test_a_hand_in_a_real_terminal(tmp_path: Path) -> None:
             wait_for(lambda acted=acted: mine() > acted, "the player's call or check")
 
         terminal.send("Q")
-        wait_for(lambda: records()[-1]["text"] == "Quit the game? Y yes, N no.", "the question")
-        terminal.send("Y")
+        wait_for(lambda: records()[-1]["text"] == "Press Q again to quit the game.", "the question")
+        terminal.send("Q")
         code = wait_for(lambda: terminal.exit_code() is not None and [terminal.exit_code()], "exit")
         assert code == [0]
 

@@ -53,8 +53,9 @@ def test_defaults_bind_every_action_and_keep_the_seed_004_keys() -> None:
     for action, key in SEED_004.items():
         assert keymap.keys_for(Mode.GAME, action)[0] == key
     assert keymap.action_for(Mode.GAME, "q") == "quit"
-    assert keymap.action_for(Mode.CONFIRM, "y") == "yes"
-    assert keymap.action_for(Mode.CONFIRM, "escape") == "no"
+    assert keymap.action_for(Mode.CONFIRM, "y") == "resume"
+    assert keymap.action_for(Mode.CONFIRM, "escape") == "cancel"
+    assert keymap.action_for(Mode.CONFIRM, "delete") == "discard"
     assert keymap.action_for(Mode.AMOUNT, "pageup") == "amount_up_half_pot"
 
 
@@ -95,16 +96,17 @@ def test_an_override_changes_single_keys() -> None:
 
 
 def test_moving_a_key_to_an_action_freed_by_the_same_file_is_fine() -> None:
-    text = '[game]\nfold = "p"\npot = "o"\n'
+    text = '[game]\nfold = "p"\npot = "z"\n'
     keymap = apply_overrides(default_keymap(), text, "mine")
     assert keymap.action_for(Mode.GAME, "p") == "fold"
-    assert keymap.action_for(Mode.GAME, "o") == "pot"
+    assert keymap.action_for(Mode.GAME, "z") == "pot"
 
 
-def test_the_same_key_in_two_modes_is_not_a_clash() -> None:
-    keymap = apply_overrides(default_keymap(), '[amount]\namount_cancel = "q"\n', "mine")
-    assert keymap.action_for(Mode.AMOUNT, "q") == "amount_cancel"
-    assert keymap.action_for(Mode.GAME, "q") == "quit"
+def test_the_same_key_in_two_sections_that_never_meet_is_not_a_clash() -> None:
+    # The saved-game offer comes before the table: C may resume there and check here.
+    keymap = apply_overrides(default_keymap(), '[confirm]\nresume = "c"\n', "mine")
+    assert keymap.action_for(Mode.CONFIRM, "c") == "resume"
+    assert keymap.action_for(Mode.GAME, "c") == "check_call"
 
 
 @pytest.mark.parametrize(
@@ -172,9 +174,10 @@ def test_every_problem_kind_has_a_sentence(kind: ProblemKind) -> None:
 
 
 def test_a_clash_says_the_key_as_the_player_knows_it() -> None:
-    problem = KeymapProblem("f.toml", 4, ProblemKind.CLASH, "game", "fold", "c-m", "help")
+    problem = KeymapProblem("f.toml", 4, ProblemKind.CLASH, "game", "fold", "c-m", "pot")
     assert UiText("en").keymap_problem(problem) == (
-        "Keymap f.toml, line 4: Enter is already used by help. The default keys are used."
+        "Keymap f.toml, line 4: Enter already means “the pot and the side pots”, so it cannot"
+        " also mean “fold: give up the hand”. The default keys are used."
     )
 
 

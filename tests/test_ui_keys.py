@@ -53,8 +53,11 @@ def last_action_of(table: Table) -> ActionTaken:
         ("v", "5 chips to call."),
         ("e", "No cards on the table yet."),
         ("g", "Your best hand: ace high."),
-        ("t", "Your turn: 5 to call, with 9 in the pot. You can call, raise to between 10"
-         " and 200, or fold."),  # the whole prompt again
+        (
+            "t",
+            "Your turn: 5 to call, with 9 in the pot. You can call, raise to between 10"
+            " and 200, or fold.",
+        ),  # the whole prompt again
         ("1", "ace of spades."),
         ("2", "king of hearts."),
         ("3", "The flop is not dealt yet."),

@@ -1,34 +1,45 @@
-"""Keys while a yes/no question waits ("Fold anyway?", "Quit the game?"), through the real
-prompt_toolkit app: betting keys close the question and bet nothing, other keys answer and
-the question keeps waiting, and in Spanish "s" (sí) answers yes.
+"""Questions during the game ("Checking is free. Press F again to fold.", "Press Q again to
+quit the game.", "All in with 198 chips? Press A again."), through the real prompt_toolkit
+app, in both languages: the question's own key confirms it; the cancel keys (N, Escape) and
+any other betting key close it and change nothing, then the choices are said again; every
+other key answers and the question waits. No "yes" key: Spanish S stays "your chips".
+T and a cancelled amount entry say the whole prompt again.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from pathlib import Path
 
 import pytest
-from persistence_support import play_saved_game
 from prompt_toolkit.input import create_pipe_input
-from ui_harness import Table, driven, make_table
+from test_persistence_prefs import SETTINGS, game, saved_prefs, wait
+from ui_harness import NAMES, Table, driven, make_table
 
-from audiopoker.engine.actions import Action
-from audiopoker.output.backends import RecordingBackend
-from audiopoker.output.router import Router, RoutingPolicy
+from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.narration.narrator import Narrator
+from audiopoker.output.message import Verbosity
 from audiopoker.persistence import Store
-from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap
-from audiopoker.ui.record_texts import RecordText
-from audiopoker.ui.startup import choose_game
+from audiopoker.ui.keymap import Mode, default_keymap
+from audiopoker.ui.startup import Answer, ask_resume
 
 ENTER, ESCAPE = "\r", "\x1b"
+# What the table said when the turn came: the prompt said again is the same words.
+PROMPT = {
+    lang: " ".join(
+        message.text
+        for message in Narrator(NAMES, lang, Verbosity.NORMAL, 0).your_turn_messages(
+            LegalActions(0, True, 0, False, ActionKind.BET, 2, 198, 198, 0, 6)
+        )
+    )
+    for lang in ("en", "es")
+}
 
 
-def check_is_free(lang: str = "en", keymap_text: str | None = None) -> Table:
+def check_is_free(lang: str = "en") -> Table:
     """After the flop, first to act: check or bet 2..198."""
-    keymap = None
-    if keymap_text is not None:
-        keymap = apply_overrides(default_keymap(), keymap_text, "test")
-    table = make_table(lang=lang, keymap=keymap)
+    table = make_table(lang=lang)
     table.act(2, Action.call())
     table.act(0, Action.call())
     table.act(1, Action.check())
@@ -36,8 +47,31 @@ def check_is_free(lang: str = "en", keymap_text: str | None = None) -> Table:
     return table
 
 
-@pytest.mark.parametrize(("key", "name"), [("a", "A"), ("c", "C"), ("r", "R"), ("f", "F")])
-def test_a_betting_key_during_the_fold_question_closes_it_and_bets_nothing(
+def test_spanish_f_then_s_does_not_fold_s_tells_the_chips() -> None:
+    table = check_is_free("es")
+    with driven(table) as keys:
+        keys.press("f")
+        assert table.output.last.text == "Pasar no cuesta nada. Pulsa F otra vez para retirarte."
+        keys.press("s")
+        assert table.output.last.text.startswith("Tienes 198 fichas")
+        assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
+        keys.press("S")  # Shift or Caps Lock: the same
+        keys.press("n")
+    assert table.take_decision() is None and table.seat.pending is not None
+    assert table.output.texts[-2:] == ["No te retiras.", PROMPT["es"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_f_again_folds(lang: str) -> None:
+    table = check_is_free(lang)
+    with driven(table) as keys:
+        keys.press("f")
+        keys.press("F")
+    assert table.apply_decision() == Action.fold()
+
+
+@pytest.mark.parametrize(("key", "name"), [("a", "A"), ("c", "C"), ("r", "R"), ("q", "Q")])
+def test_another_betting_key_during_the_fold_question_closes_it_and_bets_nothing(
     key: str, name: str
 ) -> None:
     table = check_is_free()
@@ -45,46 +79,72 @@ def test_a_betting_key_during_the_fold_question_closes_it_and_bets_nothing(
         keys.press("f")
         keys.press(key)
         assert table.controller.mode is Mode.GAME and table.controller.amount is None
-        said = table.output.last.text
-        assert said == f"Not folded, and {name} did nothing. It is still your turn."
-        assert table.output.last.kind == "error"
-        keys.press("y")  # the question is gone: Y is no answer now
-    assert table.take_decision() is None and table.seat.pending is not None
-    assert table.output.last.text == "Y does nothing. H lists the keys."
+        assert table.output.texts[-2:] == [f"Not folded, and {name} did nothing.", PROMPT["en"]]
+        assert table.output.messages[-2].kind == "error"
+    assert table.take_decision() is None and table.seat.pending is not None and not table.quits
 
 
-def test_the_key_after_the_cancelled_question_acts_as_usual() -> None:
-    table = check_is_free()
+@pytest.mark.parametrize(("lang", "cancelled"), [("en", "Not folded."), ("es", "No te retiras.")])
+@pytest.mark.parametrize("key", ["n", ESCAPE])
+def test_a_reflex_key_cancels_and_the_prompt_is_said_again(
+    lang: str, cancelled: str, key: str
+) -> None:
+    table = check_is_free(lang)
     with driven(table) as keys:
         keys.press("f")
-        keys.press("a")
-        assert table.take_decision() is None
-        keys.press("c")
+        keys.press(key)
+        assert table.controller.mode is Mode.GAME
+        keys.press("c")  # the next key acts as usual
+    assert table.output.texts[-2:] == [cancelled, PROMPT[lang]]
     assert table.apply_decision() == Action.check()
 
 
-def test_a_query_key_during_the_fold_question_answers_and_the_question_waits() -> None:
+def test_a_query_key_answers_and_the_question_waits() -> None:
     table = check_is_free()
     with driven(table) as keys:
         keys.press("f")
-        keys.press("v")
-        assert table.output.last.text == "Nothing to call: you can check."
-        assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
-        keys.press("y")
+        for query in "vdpb":
+            keys.press(query)
+            assert table.controller.mode is Mode.CONFIRM
+        assert table.take_decision() is None
+        keys.press("f")
     assert table.apply_decision() == Action.fold()
 
 
-def test_a_betting_key_during_the_quit_question_keeps_playing_and_does_nothing() -> None:
+def test_a_key_that_does_nothing_says_so_and_the_question_again() -> None:
     table = check_is_free()
     with driven(table) as keys:
+        keys.press("f")
+        keys.press("z")
+        assert table.controller.mode is Mode.CONFIRM
+    assert table.output.texts[-2:] == [
+        "Z does nothing. H lists the keys.",
+        "Checking is free. Press F again to fold.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "Press Q again to quit the game."),
+        ("es", "Pulsa Q otra vez para salir de la partida."),
+    ],
+)
+def test_quit_asks_and_q_again_quits(lang: str, question: str) -> None:
+    table = make_table(lang=lang)
+    with driven(table) as keys:
         keys.press("q")
-        keys.press("c")
-    assert table.output.last.text == "Still playing, and C did nothing."
-    assert table.take_decision() is None and table.quits == []
-    assert table.controller.mode is Mode.GAME
+        assert table.output.last.text == question
+        keys.press("s")  # your chips (also "sí" in Spanish): never quits
+        assert table.quits == [] and table.controller.mode is Mode.CONFIRM
+        keys.press("c")  # a betting key: closes the question
+        assert table.quits == [] and table.controller.mode is Mode.GAME
+        keys.press("q")
+        keys.press("q")
+    assert table.quits == [True]
 
 
-def test_q_during_the_amount_entry_goes_back_to_the_amount_when_answered_no() -> None:
+def test_q_during_the_amount_entry_goes_back_to_the_amount_when_cancelled() -> None:
     table = check_is_free()
     with driven(table) as keys:
         keys.press("r")
@@ -96,90 +156,104 @@ def test_q_during_the_amount_entry_goes_back_to_the_amount_when_answered_no() ->
     assert table.apply_decision() == Action.bet(2)
 
 
-def test_spanish_s_answers_yes_and_the_question_names_it() -> None:
-    table = check_is_free("es")
+# --- the all-in warning ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "cancelled"),
+    [
+        ("en", "All in with 198 chips? Press A again.", "Not all in."),
+        ("es", "¿Ir all-in con 198 fichas? Pulsa A otra vez.", "No vas all-in."),
+    ],
+)
+def test_a_warns_before_all_in_and_n_cancels(lang: str, question: str, cancelled: str) -> None:
+    table = check_is_free(lang)
     with driven(table) as keys:
-        keys.press("f")
-        assert table.output.last.text == (
-            "Pasar no cuesta nada. ¿Retirarte de todos modos? S sí, N no."
-        )
-        keys.press("s")
-    assert table.apply_decision() == Action.fold()
-
-
-def test_spanish_quit_question_with_s_quits() -> None:
-    table = make_table(lang="es")
-    with driven(table) as keys:
-        keys.press("q")
-        assert table.output.last.text == "¿Salir de la partida? S sí, N no."
-        keys.press("S")  # Shift or Caps Lock
-    assert table.quits == [True]
-
-
-def test_in_english_s_during_a_question_tells_the_chips_and_the_question_waits() -> None:
-    table = check_is_free()
-    with driven(table) as keys:
-        keys.press("f")
-        keys.press("s")
-        assert table.output.last.text.startswith("You have 198 chips")
-        assert table.controller.mode is Mode.CONFIRM
+        keys.press("a")
+        assert table.output.last.text == question
         keys.press("n")
-    assert table.take_decision() is None
-    assert table.output.last.text == "Not folded. It is still your turn."
+        assert table.output.texts[-2:] == [cancelled, PROMPT[lang]]
+        assert table.take_decision() is None
+        keys.press("a")
+        keys.press("a")
+    assert table.apply_decision() == Action.bet(198)
 
 
-def test_spanish_s_stays_where_a_keymap_gives_it_to_no() -> None:
-    table = check_is_free("es", '[confirm]\nno = ["s", "escape"]\n')
-    with driven(table) as keys:
-        keys.press("f")
-        assert table.output.last.text.endswith("Y sí, S no.")
-        keys.press("s")
-    assert table.take_decision() is None
-    assert table.output.last.text == "No te retiras. Sigue siendo tu turno."
-
-
-def test_help_says_how_questions_wait_and_lists_s_in_spanish() -> None:
-    for lang, intro, yes in [
+@pytest.mark.parametrize(
+    ("lang", "off", "on"),
+    [
         (
             "en",
-            "When the game asks a question, it waits while other keys answer, and the betting"
-            " keys close it without betting. To answer it:",
-            "Y: yes, do it.",
+            "Warning before all in: off. A goes all in at once.",
+            "Warning before all in: on. A asks first.",
         ),
         (
             "es",
-            "Cuando el juego te pregunta algo, la pregunta espera mientras otras teclas"
-            " responden, y las teclas de apuesta la cierran sin apostar. Para contestar:",
-            "S o Y: sí, hacerlo.",
+            "Aviso antes del all-in: desactivado. A va all-in sin preguntar.",
+            "Aviso antes del all-in: activado. A pregunta antes.",
         ),
-    ]:
-        table = make_table(lang=lang)
-        lines = table.controller.help_lines()
-        assert lines[lines.index(intro) + 1] == yes
+    ],
+)
+def test_o_turns_the_all_in_warning_off_and_on(lang: str, off: str, on: str) -> None:
+    table = check_is_free(lang)
+    with driven(table) as keys:
+        keys.press("o")
+        assert table.output.last.text == off
+        keys.press("o")
+        assert table.output.last.text == on
+        keys.press("o")
+        keys.press("a")  # no question now
+    assert table.apply_decision() == Action.bet(198)
 
 
-def test_spanish_s_resumes_the_saved_game(tmp_path: Path) -> None:
-    saved = play_saved_game(tmp_path, hands=2)
-    backend = RecordingBackend()
-    router = Router(backend, policy=RoutingPolicy(echo=True), lang="es")
-    store = Store(tmp_path)
-    store.open()
-    try:
+def test_the_all_in_warning_setting_is_saved_with_the_game(tmp_path: Path) -> None:
+    with game(tmp_path, SETTINGS) as (session, pipe, chips, _):
+        assert wait(lambda: chips.asked > chips.taken)
+        assert session.controller.questions.all_in_warning
+        pipe.send_text("o")
+        assert wait(lambda: saved_prefs(tmp_path).get("all_in_warning") is False)
+    saved = Store(tmp_path).load().saved
+    assert saved is not None
+    with game(tmp_path, dataclasses.replace(SETTINGS), saved) as (session, _, _, _):
+        assert session.controller.questions.all_in_warning is False
+
+
+# --- the prompt again -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_t_says_the_whole_prompt_on_your_turn_and_whose_turn_otherwise(lang: str) -> None:
+    table = check_is_free(lang)
+    with driven(table) as keys:
+        keys.press("t")
+        assert table.output.last.text == PROMPT[lang]
+        keys.press("c")
+    table.apply_decision()
+    with driven(table) as keys:
+        keys.press("t")
+    assert table.output.last.text == {"en": "Ana's turn.", "es": "Le toca a Ana."}[lang]
+
+
+def test_escape_in_the_amount_entry_says_the_prompt_again() -> None:
+    table = check_is_free("es")
+    with driven(table) as keys:
+        keys.press("r")
+        keys.press(ESCAPE)
+    assert table.output.texts[-1] == PROMPT["es"]
+    assert table.controller.mode is Mode.GAME and table.take_decision() is None
+
+
+# --- the saved-game offer ---------------------------------------------------------------
+
+
+def test_at_the_offer_only_a_resume_or_the_discard_key_answers() -> None:
+    reflex = ["\x1b", "n", "N", "s", "x", " ", "c", "f", "q", "a", "1", "\x1b[A"]
+    for keys, answer in [("\r", Answer.RESUME), ("y", Answer.RESUME), ("\x1b[3~", Answer.DISCARD)]:
+        said: list[int] = []
         with create_pipe_input() as pipe:
-            pipe.send_text("s")
-            result = choose_game(
-                store,
-                resume=False,
-                lang="es",
-                autopilot=False,
-                text=RecordText("es"),
-                router=router,
-                keymap=default_keymap(),
-                input=pipe,
-            )
-        router.drain(5)
-    finally:
-        store.close()
-        router.close()
-    assert isinstance(result, tuple) and result[0] == saved
-    assert backend.spoken[0].endswith("S la continúa; N empieza una partida nueva.")
+            for key in reflex:
+                pipe.send_text(key)
+            pipe.send_text(keys)
+            result = ask_resume(default_keymap(), functools.partial(said.append, 1), pipe)
+        assert result is answer
+        assert len(said) == len(reflex)  # each reflex key said the offer again

@@ -30,6 +30,10 @@ class Words(Protocol):
         """One action as narration says it."""
         ...
 
+    def your_turn(self, legal: LegalActions) -> str:
+        """The your-turn prompt as narration says it (to call, the pot, the choices)."""
+        ...
+
 
 class Answers:
     """Sentences answering the query keys in the player's language."""
@@ -115,7 +119,8 @@ class Answers:
         )
 
     def turn(self, snap: TableSnapshot, legal: LegalActions | None) -> str:
-        """T: whose turn it is."""
+        """T: whose turn it is (on the player's own turn, QuestionKeys.turn says the whole
+        prompt instead)."""
         if legal is not None or (snap.actor is not None and snap.actor == snap.me):
             return self.text.your_turn()
         if snap.game_over is not None:

@@ -29,21 +29,21 @@ class RecordText(UiText):
         return self._n("records." + key, count, **fields)
 
     # --- starting: the saved game -------------------------------------------------------
-    def resume_offer(self, chips: int, hand: int, yes: str, no: str) -> str:
+    def resume_offer(self, chips: int, hand: int, resume: str, discard: str) -> str:
         """'A saved game is waiting: you have {count} chips, and hand {hand} is next. ...'"""
-        return self.rn("resume.offer", chips, hand=hand, yes=yes, no=no)
+        return self.rn("resume.offer", chips, hand=hand, resume=resume, discard=discard)
 
-    def resume_again(self, yes: str, no: str) -> str:
-        """'Press {yes} to resume the saved game or {no} to start a new one.'"""
-        return self.r("resume.again", yes=yes, no=no)
+    def resume_again(self, resume: str, discard: str) -> str:
+        """'Press {resume} to resume the saved game, or {discard} to put it aside ...'"""
+        return self.r("resume.again", resume=resume, discard=discard)
 
     def resumed(self, chips: int, hand: int) -> str:
         """'Game resumed from hand {hand}. You have {count} chips.'"""
         return self.rn("resume.resumed", chips, hand=hand)
 
-    def declined(self) -> str:
-        """'The saved game is given up; a new game starts.'"""
-        return self.r("resume.declined")
+    def declined(self, kept_as: Path) -> str:
+        """'The saved game was put aside as {file}; a new game starts.'"""
+        return self.r("resume.declined", file=kept_as.name)
 
     def nothing_to_resume(self) -> str:
         """'There is no saved game to resume; a new game starts.'"""

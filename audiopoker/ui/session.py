@@ -23,7 +23,7 @@ from prompt_toolkit.output import Output as PtOutput
 from audiopoker.audio.listener import SoundListener
 from audiopoker.bots.base import decode_rng
 from audiopoker.bots.levels import roster
-from audiopoker.engine.actions import Action
+from audiopoker.engine.actions import Action, LegalActions
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
@@ -37,6 +37,7 @@ from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundKeys
 from audiopoker.ui.state import TableState
@@ -85,6 +86,7 @@ class Settings:
     seed: int | None = None
     lang: Language = "en"
     bot_delay: float = 1.0
+    remind: float = DEFAULT_REMIND  # seconds of a quiet turn before a reminder; 0: never
     hands: int | None = None
     watch: bool = False
     bot_time_budget: float | None = LIVE_BOT_BUDGET  # None: the bots' iteration caps only
@@ -167,6 +169,11 @@ class Session:
         )
         self.pacer = SpeechPacer(router.wait_for_table, settings.bot_delay, self.stopping)
         self.all_in_warning = True  # A asks first; a preference kept with the saved game
+        self.reminder: Reminder | None = None
+        if self.human is not None:
+            self.reminder = Reminder(
+                self.human.seat, settings.remind, self._remind, busy=router.is_busy
+            )
         if saved is not None:
             self._restore_prefs(saved.prefs)
         self.store = store if store is not None else Store(None)
@@ -183,6 +190,7 @@ class Session:
             [
                 self.state,
                 self.narration,
+                *([self.reminder] if self.reminder is not None else []),
                 *listeners,
                 *([sound] if sound is not None else []),
                 *([self.sound_notice] if self.sound_notice is not None else []),
@@ -202,14 +210,16 @@ class Session:
             on_quit=self.quit,
             get_pace=lambda: self.pacer.delay,
             set_pace=self._set_pace,
-            on_verbosity=self.narration.set_verbosity,
+            on_verbosity=self._verbosity_changed,
             sound=sound,
             all_in_warning=self.all_in_warning,
             records=RecordKeys(
                 self.recorder, RecordText(settings.lang), me, lambda: self.router.verbosity
             ),
         )
+        self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
+        self.app.key_processor.before_key_press += self._key_pressed
         self.error: BaseException | None = None
         self._thread: threading.Thread | None = None
 
@@ -229,6 +239,7 @@ class Session:
             prefs=lambda: {
                 "bot_delay": self.pacer.delay,
                 "verbosity": self.router.verbosity.name.lower(),
+                "remind": self._remind_seconds(),
                 "all_in_warning": self.controller.questions.all_in_warning,
             },
             on_problem=self._record_problem,
@@ -255,6 +266,9 @@ class Session:
         delay = prefs.get("bot_delay")
         if isinstance(delay, int | float) and 0 <= delay <= 10:
             self.pacer.delay = float(delay)
+        remind = prefs.get("remind")
+        if self.reminder is not None and isinstance(remind, int | float):
+            self.reminder.seconds = float(min(max(remind, 0), MAX_REMIND))
         level = prefs.get("verbosity")
         if isinstance(level, str) and level.upper() in Verbosity.__members__:
             self.router.verbosity = Verbosity[level.upper()]
@@ -267,6 +281,30 @@ class Session:
     # --- callbacks ----------------------------------------------------------------------
     def _set_pace(self, seconds: float) -> None:
         self.pacer.delay = seconds
+        self.prefs_changed()
+
+    def _verbosity_changed(self, level: Verbosity) -> None:
+        self.narration.set_verbosity(level)
+        self.prefs_changed()
+
+    def prefs_changed(self) -> None:
+        """Save the preferences now that one changed (a quit mid-hand keeps it): after the
+        key's answer is on its way, from the key loop; at once elsewhere."""
+        loop = self.app.loop if hasattr(self, "app") else None
+        if loop is not None and loop.is_running():
+            loop.call_soon(self.recorder.save_prefs)
+        else:
+            self.recorder.save_prefs()
+
+    def _remind_seconds(self) -> float:
+        return self.reminder.seconds if self.reminder is not None else self.settings.remind
+
+    def _key_pressed(self, _processor: object) -> None:
+        if self.reminder is not None:
+            self.reminder.key_pressed()
+
+    def _remind(self, legal: LegalActions) -> None:
+        self.router.send(Message("reminder", reminder_text(self.text, legal)))
 
     def _refused(self, action: Action, error: PokerError) -> None:
         # The controller only sends what LegalActions allows, so this is a safety net.
@@ -381,6 +419,8 @@ class Session:
                 self.controller.quit_now()
         finally:
             self.stopping.set()
+            if self.reminder is not None:
+                self.reminder.stop()
             if self.human is not None:
                 self.human.wake()
             if self._thread is not None:

@@ -7,7 +7,10 @@ without saving, and the player is told so.
 
 ``choose_game`` finds the saved game: a save that cannot be used is reported in words and
 kept aside (a new game starts); a good one is resumed at once with ``--resume``, or
-offered with a yes/no question (the confirm keys of the keymap).
+offered. At the offer, a resume key (Enter or Y) plays it on, harmless; only the discard
+key (Delete), which nobody presses by reflex, gives it up, and even then the file is kept
+aside (``saved-game.json.discarded-<time>``), never deleted. Escape, N and every other key
+say the offer again; Control+C quits and leaves the save as it was.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from audiopoker.persistence import (
     Store,
     now_text,
 )
+from audiopoker.persistence.files import keep_aside
 from audiopoker.ui.keymap import Keymap, Mode
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import Settings
@@ -51,10 +55,10 @@ EXIT_LOCKED: Final = 3  # another copy of the game holds the data folder
 
 
 class Answer(enum.Enum):
-    """The answer to a yes/no question before the game."""
+    """The answer to the saved-game offer before the game."""
 
-    YES = "yes"
-    NO = "no"
+    RESUME = "resume"
+    DISCARD = "discard"
     QUIT = "quit"  # Control+C, or the input closed
 
 
@@ -129,29 +133,29 @@ def _check_types(settings: Settings, seats: int) -> None:
         raise ValueError("name")
 
 
-def ask_yes_no(keymap: Keymap, again: Callable[[], object], input: Input | None = None) -> Answer:
-    """Wait for a yes or a no key (the keymap's confirm keys); any other key calls
-    ``again`` (say the choice again). QUIT on Control+C or when the input is closed."""
-    yes_keys = set(keymap.keys_for(Mode.CONFIRM, "yes"))
-    no_keys = set(keymap.keys_for(Mode.CONFIRM, "no"))
-    quit_keys = set(keymap.keys_for(Mode.GAME, "quit_now")) | {"c-c"}
+def ask_resume(keymap: Keymap, again: Callable[[], object], input: Input | None = None) -> Answer:
+    """Wait for a resume or a discard key (the keymap's [confirm] section); any other key,
+    the cancel keys too, calls ``again`` (say the offer again). QUIT on Control+C (or the
+    quit_now key) or when the input is closed."""
+    answers = {
+        **{key: Answer.RESUME for key in keymap.keys_for(Mode.CONFIRM, "resume")},
+        **{key: Answer.DISCARD for key in keymap.keys_for(Mode.CONFIRM, "discard")},
+        **{key: Answer.QUIT for key in (*keymap.keys_for(Mode.GAME, "quit_now"), "c-c")},
+    }
 
     def pressed(event: KeyPressEvent) -> None:
         key = event.key_sequence[0].key
         name = key.value if isinstance(key, Keys) else key
         name = name.lower() if len(name) == 1 and name.isalpha() else name
-        if name in yes_keys:
-            event.app.exit(result=Answer.YES)
-        elif name in no_keys:
-            event.app.exit(result=Answer.NO)
-        elif name in quit_keys:
-            event.app.exit(result=Answer.QUIT)
+        answer = answers.get(name)
+        if answer is not None:
+            event.app.exit(result=answer)
         elif name not in _NOT_KEYS:
             again()
 
     bindings = KeyBindings()
     bindings.add(Keys.Any)(pressed)
-    for key in {"c-c", *quit_keys, *yes_keys, *no_keys}:
+    for key in answers:
         bindings.add(key, eager=True)(pressed)
     for ignored in (Keys.CPRResponse, Keys.Vt100MouseEvent, Keys.BracketedPaste):
         bindings.add(ignored)(lambda event: None)
@@ -169,6 +173,21 @@ def ask_yes_no(keymap: Keymap, again: Callable[[], object], input: Input | None 
         return app.run(handle_sigint=False)
     except (EOFError, KeyboardInterrupt):
         return Answer.QUIT
+
+
+def _label(text: RecordText, keymap: Keymap, action: str) -> str:
+    """The spoken name of the first key of a [confirm] action."""
+    keys = keymap.keys_for(Mode.CONFIRM, action)
+    return text.key_name(keys[0]) if keys else text.no_key()
+
+
+def _discard(store: Store, saved: SavedGame, text: RecordText, router: Router) -> None:
+    """Give the saved game up: recorded as abandoned, its file kept aside, never deleted."""
+    path = store.save_path
+    if path is not None and path.exists():
+        kept = keep_aside(path, "discarded")
+        store.stats.abandon_game(saved.game_id, now_text())
+        router.send(Message("answer", text.declined(kept)))
 
 
 _NOT_KEYS: Final = frozenset({Keys.CPRResponse.value, Keys.Vt100MouseEvent.value})
@@ -189,9 +208,9 @@ def choose_game(
 
     A save that cannot be used is reported and kept aside. A good one is first made to
     agree with the history and statistics (Store.reconcile), then resumed at once with
-    ``resume``, or offered: yes resumes, no gives it up (recorded as abandoned).
+    ``resume``, or offered: a resume key resumes it, the discard key gives it up (recorded
+    as abandoned, the file kept aside); any other key says the offer again.
     """
-    keymap = keymap.for_language(lang)  # "s" (sí) answers yes in Spanish
     found = store.load()
     if found.error is not None:
         tell(router, text.save_refused(found.error, found.kept_as))
@@ -210,19 +229,16 @@ def choose_game(
     store.reconcile(saved)
     if not resume:
         human = saved.human if saved.human is not None else 0
-        yes = text.key_name(keymap.keys_for(Mode.CONFIRM, "yes")[0])
-        no = text.key_name(keymap.keys_for(Mode.CONFIRM, "no")[0])
-        offer = text.resume_offer(saved.table.stacks[human], saved.hand_number + 1, yes, no)
+        go_on, drop = _label(text, keymap, "resume"), _label(text, keymap, "discard")
+        offer = text.resume_offer(saved.table.stacks[human], saved.hand_number + 1, go_on, drop)
         router.send(Message("question", offer))
-        answer = ask_yes_no(
-            keymap,
-            lambda: router.send(Message("question", text.resume_again(yes, no), interrupt=True)),
-            input,
+        again = text.resume_again(go_on, drop)
+        answer = ask_resume(
+            keymap, lambda: router.send(Message("question", again, interrupt=True)), input
         )
         if answer is Answer.QUIT:
             return answer
-        if answer is Answer.NO:
-            store.stats.abandon_game(saved.game_id, now_text())
-            router.send(Message("answer", text.declined()))
+        if answer is Answer.DISCARD:
+            _discard(store, saved, text, router)
             return None
     return saved, settings

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from audiopoker.cards import Card
+from audiopoker.engine.actions import LegalActions
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken, Event
 from audiopoker.evaluator import evaluate
@@ -97,6 +98,13 @@ class Narration:
             return said[1]
         fresh = Narrator(self.names, self.lang, Verbosity.NORMAL, self.me)
         return " ".join(message.text for message in fresh.narrate(event))
+
+    def your_turn(self, legal: LegalActions) -> str:
+        """The your-turn prompt as the table says it (at least at normal verbosity, so the
+        choices are always in it): for T and after a cancelled entry or question."""
+        level = max(Verbosity.NORMAL, self.narrator.verbosity)
+        fresh = Narrator(self.names, self.lang, level, self.me)
+        return " ".join(message.text for message in fresh.your_turn_messages(legal))
 
     def error(self, error: PokerError) -> str:
         """A refusal from the engine, in words."""
