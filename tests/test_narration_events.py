@@ -108,7 +108,7 @@ def test_your_turn_tells_cost_pot_minimum_raise_and_choices() -> None:
     )
     (spanish,) = narrator("es").narrate(event)
     assert spanish.text == (
-        "Te toca: pagar cuesta 4, con 10 en el bote. "
+        "Te toca: pagas 4 para igualar; hay 10 en el bote. "
         "Puedes pagar, subir a una cantidad entre 8 y 200 o retirarte."
     )
 
@@ -122,19 +122,23 @@ def test_your_turn_variants() -> None:
     ]
     short = ActionRequired(3, legal(to_call=7, call_is_all_in=True, raise_kind=None, stack=7))
     assert texts(narrator("es").narrate(short)) == [
-        "Te toca: pagar 7 te deja all-in, con 10 en el bote. "
+        "Te toca: igualar 7 te deja all-in; hay 10 en el bote. "
         "Puedes pagar y quedarte all-in o retirarte."
     ]
     shove = ActionRequired(3, legal(min_raise_to=30, max_raise_to=30))
     assert texts(narrator("es").narrate(shove)) == [
-        "Te toca: pagar cuesta 4, con 10 en el bote. Puedes pagar, subir all-in a 30 o retirarte."
+        "Te toca: pagas 4 para igualar; hay 10 en el bote. "
+        "Puedes pagar, subir all-in a 30 o retirarte."
     ]
     assert "You can call, raise all in to 30, or fold." in texts(narrator().narrate(shove))[0]
+    # Brief leaves the pot out but keeps the choices (issue 12).
     assert texts(narrator(verbosity=Verbosity.BRIEF).narrate(ActionRequired(3, legal()))) == [
-        "Your turn: 4 to call."
+        "Your turn: 4 to call. You can call, raise to between 8 and 200, or fold."
     ]
     brief_short = narrator(verbosity=Verbosity.BRIEF).narrate(short)
-    assert texts(brief_short) == ["Your turn: 7 to call, all in."]
+    assert texts(brief_short) == ["Your turn: 7 to call, all in. You can call all in or fold."]
+    brief_es = narrator("es", verbosity=Verbosity.BRIEF).narrate(free)
+    assert texts(brief_es) == ["Te toca. Puedes pasar o apostar entre 2 y 200."]
     verbose = texts(narrator(verbosity=Verbosity.VERBOSE).narrate(ActionRequired(3, legal())))
     assert verbose[0].endswith("You have 196 chips behind.")
 
@@ -180,15 +184,22 @@ def test_actions(event: ActionTaken, english: str, spanish: str) -> None:
     assert texts(narrator("es").narrate(event)) == [spanish]
 
 
-def test_verbose_action_adds_stack_pot_and_chips_added() -> None:
+def test_verbose_action_adds_stack_and_pot() -> None:
     event = action(2, ActionKind.CALL, 4, 6, stack=1, pot=14, street=Street.PREFLOP)
     assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(event)) == [
-        "Carla calls 6.",
-        "Carla puts in 4 more. Carla has 1 chip left; the pot is 14.",
+        "Carla calls 4, 6 in all.",
+        "Carla has 1 chip left; the pot is 14.",
     ]
     assert texts(narrator("es", verbosity=Verbosity.VERBOSE).narrate(event))[1] == (
-        "Carla pone 4 más. A Carla le queda 1 ficha; bote: 14."
+        "A Carla le queda 1 ficha; bote: 14."
     )
+
+
+def test_verbose_says_no_stack_after_a_check_or_a_fold() -> None:
+    """Nothing moved: the stack and the pot are as they were (issue 12)."""
+    for kind in (ActionKind.CHECK, ActionKind.FOLD):
+        said = narrator(verbosity=Verbosity.VERBOSE).narrate(action(2, kind, 0, 0))
+        assert len(said) == 1, texts(said)
 
 
 def test_antes_are_summed_up_unless_short_or_all_in() -> None:
@@ -263,9 +274,15 @@ def test_hand_end_tells_the_listener_result() -> None:
         "Fin de la mano 7. Sigues con 200 fichas."
     ]
     assert texts(narrator(listener=None).narrate(end)) == ["End of hand 7."]
-    assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(end))[1] == (
-        "Chips: Beto with 200, Carla with 214, Diego with 196 and Ana with 190."
-    )
+    # The chips of everyone are said once a hand, at its start: not again at its end.
+    assert texts(narrator(verbosity=Verbosity.VERBOSE).narrate(end)) == [
+        "End of hand 7. You now have 196 chips, 4 fewer."
+    ]
+    # Brief keeps the listener's own result.
+    assert texts(narrator("es", verbosity=Verbosity.BRIEF).narrate(end)) == [
+        "Ahora tienes 196 fichas, 4 menos."
+    ]
+    assert narrator(listener=None, verbosity=Verbosity.BRIEF).narrate(end) == []
 
 
 def test_elimination_blinds_and_game_end() -> None:
@@ -372,8 +389,13 @@ def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
     names = ("Ana", "Beto", "Carla")
     lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
     assert lines[-1] == (
-        "Los dos tienen doble pareja de dieces y nueves: empate. "
-        "El as de Ana le gana a la jota de Carla."
+        "Empate entre Ana y Beto, con doble pareja de dieces y nueves. "
+        "Carla pierde por el kicker: jota contra as."
+    )
+    english = [m.text for m in narrate_all(events, names, "en", 2) if m.kind == "pot_awarded"]
+    assert english[-1] == (
+        "Ana and Beto both have two pair, tens and nines: a tie. "
+        "You lose on the kicker: jack against ace."
     )
 
 

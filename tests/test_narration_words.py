@@ -76,7 +76,8 @@ def test_brief_form_for_braille() -> None:
         ("Js Ts 9s 8s 7s", "straight flush to the jack", "escalera de color a la jota"),
         ("7h 7d 7s Kc 2d", "three of a kind, sevens", "trío de sietes"),
         ("Kh Kd Ks Kc 2d", "four of a kind, kings", "póker de reyes"),
-        ("Ah Jd 8s 5c 2d", "ace high", "carta alta, as"),
+        ("Ah Jd 8s 5c 2d", "ace high", "as alto"),
+        ("Qh Jd 8s 5c 2d", "queen high", "reina alta"),
         ("Th Td 8s 5c 2d", "pair of tens, eight kicker", "pareja de dieces, kicker ocho"),
     ],
 )

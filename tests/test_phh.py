@@ -563,7 +563,7 @@ SUITS = ("clubs", "diamonds", "hearts", "spades", "tréboles", "diamantes", "cor
                 "Carla raises to 6.",
                 "Ana raises to 200, all in.",
                 "Beto folds.",
-                "Carla calls 200 and is all in.",
+                "Carla calls 194, 200 in all, and is all in.",
                 "Flop: ace of hearts, seven of diamonds and two of diamonds.",
                 "River: nine of clubs.",
                 "Carla wins the pot of 402 with two pair, sevens and twos.",

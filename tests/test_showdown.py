@@ -31,8 +31,12 @@ def test_board_straight_splits_between_twos_and_nines() -> None:
     assert result.winners == (0, 1)
     assert result.reason.kind is ReasonKind.SPLIT and result.reason.plays_board
     assert [hand.hole_cards_used for hand in result.hands] == [0, 0]
-    assert why(result, "en", ("Ana", "Beto")) == ["Both play the board: a straight to the ace."]
-    assert why(result, "es", ("Ana", "Beto")) == ["Los dos juegan la mesa: escalera al as."]
+    assert why(result, "en", ("Ana", "Beto")) == [
+        "Ana and Beto both play the board: a straight to the ace."
+    ]
+    assert why(result, "es", ("Ana", "Beto")) == [
+        "Empate entre Ana y Beto, jugando la mesa: escalera al as."
+    ]
 
 
 def test_queen_kicker_beats_jack_kicker() -> None:
@@ -55,7 +59,7 @@ def test_two_pair_on_the_board_splits() -> None:
     assert result.winners == (0, 1)
     assert result.reason.plays_board
     assert why(result, "es", ("Ana", "Beto")) == [
-        "Los dos juegan la mesa: doble pareja de reinas y jotas."
+        "Empate entre Ana y Beto, jugando la mesa: doble pareja de reinas y jotas."
     ]
 
 
@@ -128,7 +132,13 @@ def test_wheel_counts_the_ace_low() -> None:
 def test_three_way_split_among_losers() -> None:
     result = run("Ac Kd Qh Js Tc", "2h 3s", "4d 5c", "6h 7h")
     assert result.winners == (0, 1, 2)
-    assert why(result, "en", ("A", "B", "C")) == ["All 3 play the board: a straight to the ace."]
+    # Every tied player named, the count in words (issue 12).
+    assert why(result, "en", ("A", "B", "C")) == [
+        "A, B and C all play the board: a straight to the ace, a three-way tie."
+    ]
+    assert why(result, "es", ("A", "B", "C")) == [
+        "Empate a tres entre A, B y C, jugando la mesa: escalera al as."
+    ]
 
 
 @pytest.mark.parametrize(

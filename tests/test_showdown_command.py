@@ -26,7 +26,7 @@ def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str
     data = json.loads(out)
     assert set(data) == {"players", "winners", "reason"}
     assert data["winners"] == [0, 1]
-    assert data["reason"] == "Both play the board: a straight to the ace."
+    assert data["reason"] == "Player 1 and Player 2 both play the board: a straight to the ace."
     for player, hand in zip(data["players"], (["2h", "2s"], ["9d", "9c"]), strict=True):
         assert set(player) == {"hand", "category", "best", "hole_cards_used"}
         assert player["hand"] == hand
@@ -59,8 +59,8 @@ def test_a_split_says_why_the_third_hand_lost(capsys: pytest.CaptureFixture[str]
     )  # fmt: skip
     assert code == 0
     assert json.loads(out)["reason"] == (
-        "Both have a pair of aces, jack kicker: a tie. "
-        "Player 1 beats Player 2: a pair of aces against a pair of kings."
+        "Player 1 and Player 3 both have a pair of aces, jack kicker: a tie. "
+        "Player 2 loses with a pair of kings."
     )
 
 

@@ -27,7 +27,8 @@ def reason_sentences(
 
     ``values`` and ``names`` are indexed like the reason's ``winner``/``loser``; ``you``
     is the index of the listener among them (None when the listener is not compared);
-    ``winners`` is how many hands tie for a SPLIT.
+    ``winners`` (how many hands tie) is kept for callers: a SPLIT names every hand as
+    strong as the first winner's, found from ``values``.
     """
     catalog = get_catalog(lang)
     kind = reason.kind
@@ -35,10 +36,21 @@ def reason_sentences(
         return []
     winner_value = values[reason.winner]
     if kind is ReasonKind.SPLIT:
+        # Every hand as strong as the first winner's shares the pot: name them all.
+        tied = [
+            index for index, value in enumerate(values) if value.strength == winner_value.strength
+        ]
         hand = describe_hand(winner_value, lang, article=True)
         how = "board" if reason.plays_board else "same"
-        size = "two" if winners == 2 else "many"
-        return [catalog.text(f"why.split.{how}.{size}", hand=hand, count=winners)]
+        size = "two" if len(tied) == 2 else "many"
+        return [
+            catalog.text(
+                f"why.split.{how}.{size}",
+                hand=hand,
+                names=_tied_names(tied, names, lang, you),
+                count=count_word(len(tied), lang),
+            )
+        ]
     if reason.loser is None:
         return []
     loser_value = values[reason.loser]
@@ -56,23 +68,43 @@ def reason_sentences(
                 loser_hand=describe_hand(loser_value, lang, article=True, kicker=False),
             )
         ]
-    # KICKER or NEXT_CARD: the combination ties, a side card decides.
+    # KICKER or NEXT_CARD: the combination ties, a side card decides. Every other hand
+    # with the same combination lost the same way: all are counted and each is named.
     assert reason.winner_card is not None and reason.loser_card is not None
-    shared = describe_hand(winner_value, lang, article=True, kicker=False)
-    if reason.shared:
-        shared = catalog.text("hand.with_cards", hand=shared, cards=rank_list(reason.shared, lang))
     intro = "kicker" if kind is ReasonKind.KICKER else "next_card"
-    genders = rank_gender(reason.winner_card, lang) + rank_gender(reason.loser_card, lang)
-    return [
-        catalog.text(f"why.same.{intro}", hand=shared),
-        catalog.text(
-            f"why.card.{person}.{genders}",
-            winner=names[reason.winner],
-            loser=names[reason.loser],
-            winner_card=rank_name(reason.winner_card, lang),
-            loser_card=rank_name(reason.loser_card, lang),
-        ),
+    beaten = [reason] + [
+        other
+        for index in sorted(range(len(values)), key=lambda index: (-values[index].strength, index))
+        if index not in (reason.winner, reason.loser)
+        and (other := compare(winner_value, values[index], reason.winner, index)).kind
+        in (ReasonKind.KICKER, ReasonKind.NEXT_CARD)
     ]
+    shared = describe_hand(winner_value, lang, article=True, kicker=False)
+    if len(beaten) > 1:
+        opening = catalog.text(
+            f"why.same.{intro}.many", hand=shared, count=count_word(len(beaten) + 1, lang)
+        )
+    else:
+        if reason.shared:
+            shared = catalog.text(
+                "hand.with_cards", hand=shared, cards=rank_list(reason.shared, lang)
+            )
+        opening = catalog.text(f"why.same.{intro}", hand=shared)
+    return [opening] + [_card_sentence(other, names, lang, you) for other in beaten]
+
+
+def _card_sentence(reason: Reason, names: Sequence[str], lang: Language, you: int | None) -> str:
+    """ "Ana's ace beats Carla's eight." (the side card that decided)."""
+    assert reason.loser is not None
+    assert reason.winner_card is not None and reason.loser_card is not None
+    genders = rank_gender(reason.winner_card, lang) + rank_gender(reason.loser_card, lang)
+    return get_catalog(lang).text(
+        f"why.card.{_person(reason, you)}.{genders}",
+        winner=names[reason.winner],
+        loser=names[reason.loser],
+        winner_card=rank_name(reason.winner_card, lang),
+        loser_card=rank_name(reason.loser_card, lang),
+    )
 
 
 def beaten_by_the_tie(
@@ -82,16 +114,55 @@ def beaten_by_the_tie(
     lang: Language,
     you: int | None = None,
 ) -> list[str]:
-    """After a split, why the best of the other hands lost to the tied ones: the deciding
-    sentence alone ("Ana's ace beats Carla's jack"), since "Both have" would name the tie.
-    Empty when every hand shares the pot."""
+    """After a split, one sentence for every hand that lost to the tied ones, strongest
+    first: "Carla loses with a pair of eights, king kicker." or, when a side card decided,
+    "Carla loses on the kicker: eight against ace." (the tie sentence already named the
+    winners and their hand). Empty when every hand shares the pot."""
     losers = [index for index in range(len(values)) if index not in winners]
     if not winners or not losers:
         return []
+    catalog = get_catalog(lang)
     best = winners[0]
-    runner_up = max(losers, key=lambda index: (values[index].strength, -index))
-    beaten = compare(values[best], values[runner_up], best, runner_up)
-    return reason_sentences(beaten, values, names, lang, you)[-1:]
+    sentences: list[str] = []
+    for loser in sorted(losers, key=lambda index: (-values[index].strength, index)):
+        beaten = compare(values[best], values[loser], best, loser)
+        person = "you" if loser == you else "other"
+        if beaten.kind in (ReasonKind.KICKER, ReasonKind.NEXT_CARD):
+            assert beaten.winner_card is not None and beaten.loser_card is not None
+            intro = "kicker" if beaten.kind is ReasonKind.KICKER else "next_card"
+            sentences.append(
+                catalog.text(
+                    f"why.tie_beats.{intro}.{person}",
+                    name=names[loser],
+                    loser_card=rank_name(beaten.loser_card, lang),
+                    winner_card=rank_name(beaten.winner_card, lang),
+                )
+            )
+        else:
+            sentences.append(
+                catalog.text(
+                    f"why.tie_beats.{person}",
+                    name=names[loser],
+                    hand=describe_hand(values[loser], lang, article=True, kicker=False),
+                )
+            )
+    return sentences
+
+
+def count_word(count: int, lang: Language) -> str:
+    """How many players, in words where a voice would read digits ("three", "tres")."""
+    if 2 <= count <= 10:
+        return get_catalog(lang).text(f"count.{count}")
+    return str(count)
+
+
+def _tied_names(tied: Sequence[int], names: Sequence[str], lang: Language, you: int | None) -> str:
+    """The tied players joined with "and"; the listener as "you", last."""
+    catalog = get_catalog(lang)
+    others = [names[index] for index in tied if index != you]
+    if you is not None and you in tied:
+        others.append(catalog.text("names.you"))
+    return catalog.join(others)
 
 
 def _person(reason: Reason, you: int | None) -> str:

@@ -68,7 +68,9 @@ class Narrator:
 
     ``names`` holds every table seat's name. ``announce_best_hand`` speaks the listener's
     best hand after each street. ``reveal_hole_cards`` speaks every seat's cards (for
-    watching bots or replaying a history).
+    watching bots or replaying a history). ``hand_limit`` (a ``--hands`` game; settable
+    later as an attribute) makes each hand's opening say "Hand 9 of 10" and the last one
+    "Last hand".
     """
 
     def __init__(
@@ -79,8 +81,10 @@ class Narrator:
         listener_seat: int | None = None,
         announce_best_hand: bool = True,
         reveal_hole_cards: bool = False,
+        hand_limit: int | None = None,
     ) -> None:
         self.names = tuple(names)
+        self.hand_limit = hand_limit
         self.lang: Language = lang
         self.verbosity = verbosity
         self.listener_seat = listener_seat
@@ -128,6 +132,10 @@ class Narrator:
         self._short_all_ins = False  # a short all-in since the last full level
         self._cards_face_up = False  # betting is over: the cards run out face up
         self._best_said: list[str] = []
+        # Chips given back to the only player left: told with the pot in one sentence.
+        self._held_return: BetReturned | None = None
+        self._end_stacks: tuple[int, ...] | None = None  # from HandEnded, for tied places
+        self._tie_told: set[int] = set()  # seats whose tied elimination was already said
 
     @property
     def listener_in_hand(self) -> bool:
@@ -194,11 +202,18 @@ class Narrator:
     def _hand_started(self, event: HandStarted) -> list[Message]:
         self._reset_hand(event)
         button_seated = event.button in event.seats_in_hand
+        limit = self.hand_limit
+        key = "hand.started" if limit is None else "hand.started.limit"
+        fields: dict[str, object] = {"number": event.hand_number}
+        if limit is not None:
+            fields["limit"] = limit
         if not button_seated:
-            opening = self._text("hand.started.dead", number=event.hand_number)
+            opening = self._text(f"{key}.dead", **fields)
         else:
-            opening = self._seat_text("hand.started", event.button, number=event.hand_number)
+            opening = self._seat_text(key, event.button, **fields)
         sentences = [opening]
+        if limit is not None and event.hand_number >= limit:
+            sentences.append(self._text("hand.last"))
         if event.small_blind is None:
             sentences.append(self._text("hand.no_small_blind"))
         if event.ante and event.big_blind_ante:
@@ -210,21 +225,29 @@ class Narrator:
             self.positions.get(self.listener_seat) if self.listener_seat is not None else None
         )
         if position is not None and position not in POSITIONS_SAID_ELSEWHERE:
+            # Said with what it means ("the cutoff: the seat just before the button"), the
+            # same every hand, so U's retelling of a hand matches what was said at the table.
             messages += self._message(
                 "hand_started",
                 [self._text(f"position.you.{position.value}")],
                 Verbosity.NORMAL,
             )
-        stacks = [
-            self._text("stack.item", name=self._name(seat), amount=amount(event.stacks[seat]))
-            for seat in event.seats_in_hand
-        ]
+        # The chips, once a hand: here, before the blinds (not again when the hand ends).
         messages += self._message(
-            "hand_started",
-            [self._text("hand.stacks", stacks=self._catalog.join(stacks))],
-            Verbosity.VERBOSE,
+            "hand_started", [self._stacks_sentence(event.stacks)], Verbosity.VERBOSE
         )
         return messages
+
+    def _stacks_sentence(self, stacks: Sequence[int]) -> str:
+        """ "Chips: Ana with 200, Beto with 180 and you with 220." (the dealt-in seats)."""
+        seats = self.hand.seats_in_hand if self.hand is not None else range(len(stacks))
+        items = [
+            self._text("stack.item.you", amount=amount(stacks[seat]))
+            if seat == self.listener_seat
+            else self._text("stack.item.other", name=self._name(seat), amount=amount(stacks[seat]))
+            for seat in seats
+        ]
+        return self._text("hand.stacks", stacks=self._catalog.join(items))
 
     def _put_in(self, seat: int, chips: int) -> None:
         self.contributed[seat] = self.contributed.get(seat, 0) + chips
@@ -255,7 +278,10 @@ class Narrator:
         kind = "small" if event.kind is BlindKind.SMALL else "big"
         suffix = ".all_in" if event.all_in else ""
         text = self._seat_text(f"blind.{kind}{suffix}", event.seat, amount=amount(event.amount))
-        return self._message("blind_posted", [text])
+        # Brief keeps the listener's own blinds and the all-in ones; the others are routine.
+        mine = event.seat == self.listener_seat
+        level = Verbosity.BRIEF if mine or event.all_in else Verbosity.NORMAL
+        return self._message("blind_posted", [text], level)
 
     def _hole_cards_dealt(self, event: HoleCardsDealt) -> list[Message]:
         mine = event.seat == self.listener_seat
@@ -282,10 +308,10 @@ class Narrator:
         text = self._text(key, cards=card_list(event.cards, self.lang))
         brief = self._text(key, cards=card_list(event.cards, self.lang, brief=True))
         messages = self._message("street_dealt", [text], braille=brief)
-        board = self._text(
-            "street.board", cards=card_list(self.board, self.lang), pot=amount(self.pot)
+        # Verbose adds the pot, not the board again (E says the board at any time).
+        messages += self._message(
+            "street_dealt", [self._text("street.pot", pot=amount(self.pot))], Verbosity.VERBOSE
         )
-        messages += self._message("street_dealt", [board], Verbosity.VERBOSE)
         if self.announce_best_hand and self.listener_in_hand and len(self.hole_cards) == 2:
             best = self.best_hand_messages()
             said = [message.text for message in best]
@@ -318,22 +344,25 @@ class Narrator:
         """The listener's turn (kind ``your_turn``): what calling costs, the pot, and the
         legal choices with the bet or raise range (its minimum is the minimum raise)."""
         pot, cost = amount(legal.pot), amount(legal.to_call)
-        if self.verbosity <= Verbosity.BRIEF:
-            if legal.can_call:
+        choices = choices_text(self._catalog, legal)
+        if self.verbosity <= Verbosity.BRIEF:  # brief: what calling costs and the choices
+            if legal.can_call and not legal.can_check:
                 key = (
                     "your_turn.brief.call_all_in"
                     if legal.call_is_all_in
                     else "your_turn.brief.call"
                 )
-                return self._message("your_turn", [self._text(key, amount=cost)])
-            return self._message("your_turn", [self._text("your_turn.brief.free")])
+                opening = self._text(key, amount=cost)
+            else:
+                opening = self._text("your_turn.brief.free")
+            choice = self._text("your_turn.choices", choices=choices)
+            return self._message("your_turn", [opening, choice])
         if legal.can_check or not legal.can_call:
             opening = self._text("your_turn.free", pot=pot)
         elif legal.call_is_all_in:
             opening = self._text("your_turn.call_all_in", amount=cost, pot=pot)
         else:
             opening = self._text("your_turn.call", amount=cost, pot=pot)
-        choices = choices_text(self._catalog, legal)
         sentences = [opening, self._text("your_turn.choices", choices=choices)]
         if self.verbosity >= Verbosity.VERBOSE:
             sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
@@ -351,17 +380,25 @@ class Narrator:
         key = f"action.{event.kind.value}"
         if event.all_in and event.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
             key += ".all_in"
-        sentences = [self._seat_text(key, event.seat, amount=amount(event.to))]
+        # One convention for amounts, as at a table and in hand histories: a call is the
+        # chips added ("Carla calls 4"), with the round's total once when she already had
+        # chips in ("Carla calls 4, 5 in all"); a bet or raise is its total ("raises to 8").
+        # Brief leaves the total out.
+        figure = event.amount if event.kind is ActionKind.CALL else event.to
+        topped = event.kind is ActionKind.CALL and event.to > event.amount
+        if topped and self.verbosity >= Verbosity.NORMAL:
+            key += ".topped"
+        sentences = [
+            self._seat_text(key, event.seat, amount=amount(figure), total=amount(event.to))
+        ]
         if event.kind in (ActionKind.BET, ActionKind.RAISE):
             sentences += self._raise_level(event)
         messages = self._message("action_taken", sentences)
-        details: list[str] = []
-        if event.kind is ActionKind.CALL and 0 < event.amount < event.to:
-            details.append(self._seat_text("action.more", event.seat, amount=amount(event.amount)))
-        if event.kind is not ActionKind.FOLD:
-            details.append(
-                self._seat_plural("action.stack", event.seat, event.stack, pot=amount(event.pot))
-            )
+        if event.kind in (ActionKind.FOLD, ActionKind.CHECK):
+            return messages  # no chips moved: the stack and the pot are as they were
+        details = [
+            self._seat_plural("action.stack", event.seat, event.stack, pot=amount(event.pot))
+        ]
         return messages + self._message("action_taken", details, Verbosity.VERBOSE)
 
     def _raise_level(self, event: ActionTaken) -> list[str]:
@@ -379,8 +416,23 @@ class Narrator:
     def _bet_returned(self, event: BetReturned) -> list[Message]:
         self.pot -= event.amount
         self._put_in(event.seat, -event.amount)
+        hand = self.hand
+        if hand is not None and all(
+            seat in self.folded for seat in hand.seats_in_hand if seat != event.seat
+        ):
+            # Everyone else folded: the pot follows, and both are said in one sentence.
+            self._held_return = event
+            return []
+        return self._returned_message(event)
+
+    def _returned_message(self, event: BetReturned) -> list[Message]:
         text = self._seat_plural("returned", event.seat, event.amount)
         return self._message("bet_returned", [text])
+
+    def _flush_return(self) -> list[Message]:
+        """The held returned chips, said on their own (no uncontested pot followed)."""
+        held, self._held_return = self._held_return, None
+        return self._returned_message(held) if held is not None else []
 
     # ------------------------------------------------------------------ showdown
 
@@ -406,6 +458,8 @@ class Narrator:
             best = self._seat_text("shown.board", event.seat, ranks=ranks)
         else:
             best = self._text("shown.best", ranks=ranks)
+        if self.verbosity <= Verbosity.BRIEF:  # brief: the cards and the hand, not the five
+            return self._message("hand_shown", [shows], braille=brief)
         messages = self._message("hand_shown", [shows, best], braille=f"{brief} {best}")
         if event.hole_cards_used and not self._plays_board(event):
             key = "shown.uses_one" if event.hole_cards_used == 1 else "shown.uses_both"
@@ -438,6 +492,20 @@ class Narrator:
     def _pot_awarded(self, event: PotAwarded) -> list[Message]:
         pot = self._pot_name(event.pot_index)
         total = amount(event.amount)
+        held = self._held_return
+        if held is not None and event.uncontested and event.winners == (held.seat,):
+            # Everyone else folded: the chips nobody called and the pot, in one sentence;
+            # no "pot of 0" when the returned chips were all there was (a dead small blind).
+            self._held_return = None
+            if event.amount == 0:
+                text = self._seat_plural("pot.returned_only", held.seat, held.amount)
+            elif self.verbosity <= Verbosity.BRIEF:  # brief: who wins how much
+                text = self._seat_text("pot.uncontested", held.seat, amount=total)
+            else:
+                key = "pot.uncontested.returned"
+                text = self._seat_plural(key, held.seat, held.amount, amount=total)
+            return self._message("pot_awarded", [text])
+        messages = self._flush_return()
         sentences: list[str] = []
         if len(event.winners) == 1:
             seat = event.winners[0]
@@ -463,11 +531,11 @@ class Narrator:
         else:
             sentences.append(self._split_sentence(event, pot, total))
             sentences += self._odd_chip_sentences(event)
-        messages = self._message("pot_awarded", sentences)
+        messages += self._message("pot_awarded", sentences)
         if not event.uncontested:
             why = self._why(event)
             if why != self._last_why:  # a side pot decided the same way is not told twice
-                messages += self._message("pot_awarded", why)
+                messages += self._message("pot_awarded", why, Verbosity.NORMAL)
             self._last_why = why
         return messages
 
@@ -516,7 +584,10 @@ class Narrator:
     # ------------------------------------------------------------------ between hands
 
     def _hand_ended(self, event: HandEnded) -> list[Message]:
-        sentences = [self._text("hand_ended", number=event.hand_number)]
+        flushed = self._flush_return()
+        self._end_stacks = event.stacks
+        ending = self._text("hand_ended", number=event.hand_number)
+        sentences: list[str] = []
         seat = self.listener_seat
         hand = self.hand
         # The stack first, then the change: "You win 3" right after "You win the pot of 5"
@@ -532,23 +603,41 @@ class Narrator:
             sentences.append(
                 self._catalog.plural(f"hand_ended.{key}", stack, change=amount(abs(net)))
             )
-        messages = self._message("hand_ended", sentences, Verbosity.NORMAL)
-        seats = hand.seats_in_hand if hand is not None else range(len(event.stacks))
-        stacks = [
-            self._text("stack.item", name=self._name(s), amount=amount(event.stacks[s]))
-            for s in seats
-        ]
-        messages += self._message(
-            "hand_ended",
-            [self._text("hand.stacks", stacks=self._catalog.join(stacks))],
-            Verbosity.VERBOSE,
-        )
-        return messages
+        # Brief keeps the listener's own result; the chips of everyone are said once a
+        # hand, when the next one starts.
+        if self.verbosity <= Verbosity.BRIEF:
+            return flushed + self._message("hand_ended", sentences)
+        return flushed + self._message("hand_ended", [ending, *sentences], Verbosity.NORMAL)
 
     def _player_eliminated(self, event: PlayerEliminated) -> list[Message]:
         self._places[event.seat] = event.place
-        text = self._seat_text("eliminated", event.seat, place=ordinal(event.place, self.lang))
+        if event.seat in self._tie_told:
+            return []  # said with the player it ties with
+        place = ordinal(event.place, self.lang)
+        tied = self._tied_out(event.seat)
+        if len(tied) < 2:
+            text = self._seat_text("eliminated", event.seat, place=place)
+            return self._message("player_eliminated", [text])
+        self._tie_told.update(tied)
+        if self.listener_seat in tied:
+            others = [self._name(seat) for seat in tied if seat != self.listener_seat]
+            text = self._text("eliminated.tied.you", names=self._catalog.join(others), place=place)
+        else:
+            text = self._text("eliminated.tied.other", names=self._names_list(tied), place=place)
         return self._message("player_eliminated", [text])
+
+    def _tied_out(self, seat: int) -> list[int]:
+        """The seats out in this hand with the same place as ``seat``: the engine ranks
+        players out together by their chips at the start of the hand, equal chips tie."""
+        hand, after = self.hand, self._end_stacks
+        if hand is None or after is None or seat >= len(after):
+            return [seat]
+        before = hand.stacks
+        return [
+            other
+            for other in hand.seats_in_hand
+            if other < len(after) and after[other] == 0 and before[other] == before[seat]
+        ]
 
     def _blinds_changed(self, event: BlindsChanged) -> list[Message]:
         fields = {

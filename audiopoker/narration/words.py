@@ -94,8 +94,9 @@ def describe_hand(
     top = ranks[0]
     if is_royal(value):
         text = catalog.text("hand.royal_flush")
-    elif category is Category.HIGH_CARD:
-        text = catalog.text("hand.high_card", rank=rank_name(top, lang))
+    elif category is Category.HIGH_CARD:  # "ace high", "as alto", "jota alta"
+        gender = rank_gender(top, lang)
+        text = catalog.text(f"hand.high_card.{gender}", rank=rank_name(top, lang))
     elif category is Category.PAIR:
         plural = rank_name(top, lang, plural=True)
         if kicker:
