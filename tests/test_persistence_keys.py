@@ -133,7 +133,7 @@ def test_the_keys_through_the_keymap_in_a_session() -> None:
         assert answers(router, "j", session) == ["No hand of yours has finished in this game yet."]
         play(session)
         said = walked(router, session)
-        assert said[0].startswith("Hand 3 again, in ") and said[1].startswith("Hand 3.")
+        assert said[0].startswith("Hand 3 again, in ") and said[1].startswith("Hand 3 of 3.")
         assert said[-2].endswith(" End of the list.")
         assert any(line.startswith("Your cards: ") for line in said)
         numbers = answers(router, "j", session)

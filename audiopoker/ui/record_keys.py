@@ -43,6 +43,7 @@ def replay_messages(
     lang: str,
     listener_seat: int | None,
     verbosity: Verbosity = Verbosity.NORMAL,
+    hand_limit: int | None = None,
 ) -> list[Message]:
     """The narration of a recorded hand, from ``listener_seat`` (a table seat; None tells
     every card, as when watching). Raises PhhError for a history the engine refuses."""
@@ -58,6 +59,7 @@ def replay_messages(
         verbosity,
         listener,
         reveal_hole_cards=listener_seat is None,
+        hand_limit=hand_limit,
     )
     messages: list[Message] = []
     for event in result.events:
@@ -76,11 +78,13 @@ class RecordKeys:
         text: RecordText,
         me: int | None,
         verbosity: Callable[[], Verbosity] = lambda: Verbosity.NORMAL,
+        hand_limit: int | None = None,
     ) -> None:
         self.records = records
         self.text = text
         self.me = me
         self._verbosity = verbosity
+        self._hand_limit = hand_limit  # a --hands game: "hand 3 of 10" as at the table
 
     def last_hand(self) -> tuple[int, list[Message]] | Message:
         """The last hand told again: (its number, its narration, one message per action
@@ -89,7 +93,9 @@ class RecordKeys:
             history = self.records.last_hand() if self.records is not None else None
             if history is None:
                 return Message("answer", self.text.replay_none(), interrupt=True)
-            told = replay_messages(history, self.text.lang, self.me, self._verbosity())
+            told = replay_messages(
+                history, self.text.lang, self.me, self._verbosity(), self._hand_limit
+            )
         except (OSError, ValueError) as error:  # PhhError is a ValueError
             log.error("the last hand does not replay: %s", error)
             return Message("error", self.text.replay_failed(), interrupt=True)

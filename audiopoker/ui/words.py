@@ -15,6 +15,7 @@ from audiopoker.evaluator import evaluate
 from audiopoker.narration import Narrator, card_name, describe_error, describe_hand, rank_name
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
+from audiopoker.narration.words import rank_gender
 from audiopoker.output.message import Message, Verbosity
 
 
@@ -41,12 +42,15 @@ class Narration:
         output: Sender | None = None,
         verbosity: Verbosity = Verbosity.NORMAL,
         reveal_hole_cards: bool = False,
+        hand_limit: int | None = None,
     ) -> None:
         self.lang: Language = lang
         self.names = tuple(names)
         self.me = me
         self.output = output
-        self.narrator = Narrator(names, lang, verbosity, me, reveal_hole_cards=reveal_hole_cards)
+        self.narrator = Narrator(
+            names, lang, verbosity, me, reveal_hole_cards=reveal_hole_cards, hand_limit=hand_limit
+        )
         self._lock = threading.Lock()
         self._said: tuple[ActionTaken, str] | None = None
         self._silenced = False
@@ -88,7 +92,9 @@ class Narration:
         high, low = sorted((card.rank for card in hole), reverse=True)
         if high == low:
             return catalog.text("hand.pair.main", ranks=rank_name(high, self.lang, plural=True))
-        return catalog.text("hand.high_card", rank=rank_name(high, self.lang))
+        return catalog.text(
+            f"hand.high_card.{rank_gender(high, self.lang)}", rank=rank_name(high, self.lang)
+        )
 
     def action(self, event: ActionTaken) -> str:
         """The action as it was said at the table (narrated afresh if it was not said)."""
