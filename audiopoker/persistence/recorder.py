@@ -12,9 +12,11 @@ reported through ``on_problem`` and the game goes on unsaved.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -81,6 +83,10 @@ class GameRecorder:
         self._over = False
         self.failed: Exception | None = None
         self._pause = _test_pause()
+        # The last save written, and the lock that keeps the key loop's preference saves
+        # and the game thread's saves in order (the later one always holds the latest).
+        self._last_save: SavedGame | None = None
+        self._save_lock = threading.RLock()
 
     # --- the game's start ---------------------------------------------------------------
     def start(self, table: Table) -> None:
@@ -105,7 +111,7 @@ class GameRecorder:
             history_file=self.history.mark.file or None,
         )
         if self.human is not None:
-            self.store.write_save(self.saved_game(table))
+            self._write_save(table)
 
     # --- Listener -----------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
@@ -138,10 +144,35 @@ class GameRecorder:
         self._step()
         if self._over:
             self.store.stats.end_game(self.game_id, now_text(), place=self._place, won=self._won)
-            self.store.remove_save(self.game_id)
+            with self._save_lock:
+                self._last_save = None
+                self.store.remove_save(self.game_id)
         elif self.human is not None:
-            self.store.write_save(self.saved_game(table))
+            self._write_save(table)
         self._step()
+
+    def _write_save(self, table: Table) -> None:
+        with self._save_lock:  # the preferences are read and written in one step
+            saved = self.saved_game(table)
+            self.store.write_save(saved)
+            self._last_save = saved
+
+    def save_prefs(self) -> None:
+        """Save the player's preferences now, when they change (verbosity, pace): the last
+        save (the game between two hands) is written again, atomically, with them. The hand
+        being played is not saved: a resumed game starts it again, as always; only the
+        preferences are new. Nothing happens before the first save or after the end."""
+        with self._save_lock:
+            last = self._last_save
+            if last is None or self.failed is not None:
+                return
+            updated = dataclasses.replace(last, prefs=dict(self._prefs()), saved_at=now_text())
+
+            def write() -> None:
+                self.store.write_save(updated)
+                self._last_save = updated
+
+            self._guard(write)
 
     def _step(self) -> None:
         if self._pause:

@@ -165,7 +165,13 @@ class Session:
             self._restore_bots(saved)
         self.state = TableState(names, self.table.stacks, me)
         self.narration = Narration(
-            settings.lang, names, me, router, router.verbosity, reveal_hole_cards=me is None
+            settings.lang,
+            names,
+            me,
+            router,
+            router.verbosity,
+            reveal_hole_cards=me is None,
+            hand_limit=settings.hands,
         )
         self.pacer = SpeechPacer(router.wait_for_table, settings.bot_delay, self.stopping)
         self.all_in_warning = True  # A asks first; a preference kept with the saved game
@@ -214,7 +220,11 @@ class Session:
             sound=sound,
             all_in_warning=self.all_in_warning,
             records=RecordKeys(
-                self.recorder, RecordText(settings.lang), me, lambda: self.router.verbosity
+                self.recorder,
+                RecordText(settings.lang),
+                me,
+                lambda: self.router.verbosity,
+                settings.hands,
             ),
         )
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
