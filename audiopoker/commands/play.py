@@ -18,6 +18,7 @@ from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.persistence import SavedGame, Store, data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
 from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 from audiopoker.ui.startup import Answer, choose_game, open_store
 
@@ -157,6 +158,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _add_table_arguments(play, 6)
     play.add_argument("--name", type=_name, help="your name at the table")
+    play.add_argument(
+        "--remind",
+        type=int_range(0, MAX_REMIND),
+        metavar="SECONDS",
+        help="on your turn, after SECONDS without a key, a short reminder that it is your "
+        f"turn (again later, at most {MAX_REMINDERS} times); 0 turns it off "
+        f"(default: {DEFAULT_REMIND:g}; kept with the saved game)",
+    )
     saving = play.add_argument_group("saving")
     saving.add_argument(
         "--resume",
@@ -182,7 +191,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _add_table_arguments(watch, 6)
     watch.set_defaults(
-        func=run_play, watch=True, name=None, resume=False, save=False, autopilot=False
+        func=run_play,
+        watch=True,
+        name=None,
+        resume=False,
+        save=False,
+        autopilot=False,
+        remind=None,
     )
     watch.error = one_line_error(watch)  # type: ignore[method-assign, assignment]
 
@@ -201,6 +216,7 @@ def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
         seed=args.seed,
         lang="es" if lang == "es" else "en",
         bot_delay=args.bot_delay,
+        remind=DEFAULT_REMIND if args.remind is None else float(args.remind),
         hands=args.hands,
         watch=args.watch,
         # A seeded game replays exactly: bots think by their iteration caps, not the clock.
@@ -209,15 +225,22 @@ def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
     )
 
 
-def _given_options_win(saved: SavedGame, args: argparse.Namespace) -> SavedGame:
-    """A resumed game keeps the pace and verbosity the player last chose in it, unless
-    this command line gives them (an option differing from its default)."""
+def _given_options_win(
+    saved: SavedGame, settings: Settings, args: argparse.Namespace
+) -> tuple[SavedGame, Settings]:
+    """A resumed game keeps the pace, verbosity and reminder the player last chose in it,
+    unless this command line gives them (``--remind`` given, or an option differing from
+    its default): then the command line's value is the game's."""
     prefs = dict(saved.prefs)
     if args.bot_delay != 1.0:
         prefs.pop("bot_delay", None)
+        settings = dataclasses.replace(settings, bot_delay=args.bot_delay)
     if args.verbosity != "normal":
         prefs.pop("verbosity", None)
-    return dataclasses.replace(saved, prefs=prefs)
+    if args.remind is not None:
+        prefs.pop("remind", None)
+        settings = dataclasses.replace(settings, remind=float(args.remind))
+    return dataclasses.replace(saved, prefs=prefs), settings
 
 
 def _no_terminal_warning() -> None:
@@ -273,7 +296,7 @@ def run_play(args: argparse.Namespace) -> int:
             if chosen is Answer.QUIT:
                 return 0
             if isinstance(chosen, tuple):
-                saved, settings = _given_options_win(chosen[0], args), chosen[1]
+                saved, settings = _given_options_win(chosen[0], chosen[1], args)
         sound = sound_from_args(args)
         session = Session(settings, router, keymap, problems, sound=sound, store=store, saved=saved)
         return session.run()
