@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from narration_support import SCENARIOS, narrate_all, scripted_hand
+from narration_support import CALL, CHECK, SCENARIOS, _bet, _raise, narrate_all, scripted_hand
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
@@ -15,6 +15,7 @@ from audiopoker.engine.events import (
     AntePosted,
     BlindsChanged,
     CardBurned,
+    Event,
     GameEnded,
     GameEndReason,
     HandEnded,
@@ -173,10 +174,8 @@ def action(seat: int, kind: ActionKind, amount: int, to: int, **changes: object)
         (action(2, ActionKind.CHECK, 0, 0), "Carla checks.", "Carla pasa."),
         (action(3, ActionKind.FOLD, 0, 0), "You fold.", "Te retiras."),
         (action(1, ActionKind.RAISE, 13, 15, all_in=True, full_raise=False),
-         "Beto raises to 15, all in. Not a full raise: players who already acted may only "
-         "call or fold.",
-         "Beto sube a 15 y va all-in. No es una subida completa: quien ya actuó solo puede "
-         "pagar o retirarse."),
+         "Beto raises to 15, all in. Not a full raise.",
+         "Beto sube a 15 y va all-in. No es una subida completa."),
     ],
 )  # fmt: skip
 def test_actions(event: ActionTaken, english: str, spanish: str) -> None:
@@ -400,16 +399,68 @@ def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
 
 
 def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_raising() -> None:
-    """Seed 001: bet 10, call 10, all-in 15 (short), all-in 20: together a full raise."""
+    """Seed 001: bet 10, call 10, all-in 15 (short), all-in 20: together a full raise, so
+    nobody is told to only call or fold, and the listener may raise to 30."""
     _, events, listener, _ = SCENARIOS["seed001_short_all_in"]()
     names = ("Ana", "Beto", "Carla", "Diego", "Elena")
-    told = [m.text for m in narrate_all(events, names, "en", listener) if "all in." in m.text]
-    assert told == [
-        "Diego raises to 15, all in. Not a full raise: players who already acted may only "
-        "call or fold.",
-        "Elena raises to 20, all in. With the all-in before it, that makes a full raise: "
-        "everyone may raise again.",
+    told = [m.text for m in narrate_all(events, names, "en", listener)]
+    assert [text for text in told if "all in." in text] == [
+        "Diego raises to 15, all in. Not a full raise.",
+        "Elena raises to 20, all in. Not a full raise.",
     ]
+    assert not [text for text in told if "only call or fold" in text]
+    assert "raise to between 30 and 198" in told[told.index("Ana calls 20.") + 2]
+
+
+def _short_all_in_after(script_flop: list[Action]) -> list[Event]:
+    """Three players; Carla has 17 chips. Everyone limps, then ``script_flop``."""
+    return scripted_hand(
+        (200, 200, 17), 2, 0, 1, (1, 2),
+        {0: "9s 9h", 1: "Tc Td", 2: "As 4s"}, "Ah 7c 2d 5h Jd",
+        [CALL, CALL, CHECK, *script_flop, CALL, CALL, CHECK, CHECK, CHECK, CHECK],
+    )  # fmt: skip
+
+
+def test_a_short_all_in_names_who_may_only_call_or_fold_at_their_turn() -> None:
+    """Ana bets 10, Beto calls, Carla's all-in to 15 is short: Ana and Beto already acted
+    and may only call or fold; each is told so at their turn (the engine's reason)."""
+    events = _short_all_in_after([_bet(10), CALL, _raise(15)])
+    names = ("Ana", "Beto", "Carla")
+    english = [m.text for m in narrate_all(events, names, "en", 1)]
+    assert "Carla raises to 15, all in. Not a full raise." in english
+    assert "Ana may only call or fold: the short all-in does not reopen the betting." in english
+    assert (
+        "Your turn: 5 to call, with 46 in the pot. You cannot raise: the short all-in does "
+        "not reopen the betting. You can call or fold." in english
+    )
+    spanish = [m.text for m in narrate_all(events, names, "es", 1)]
+    assert "Carla sube a 15 y va all-in. No es una subida completa." in spanish
+    assert "Ana solo puede pagar o retirarse: el all-in corto no reabre las apuestas." in spanish
+    assert any("No puedes subir: el all-in corto no reabre" in text for text in spanish)
+
+
+def test_a_player_whose_action_a_full_raise_followed_may_re_raise_after_a_short_all_in() -> None:
+    """Ana bets 4, Beto raises to 12 (a full raise), Carla's all-in to 15 is short: Ana
+    may still re-raise (nothing said), Beto may only call or fold."""
+    events = _short_all_in_after([_bet(4), _raise(12), _raise(15)])
+    told = [m.text for m in narrate_all(events, ("Ana", "Beto", "Carla"), "en", None)]
+    notes = [text for text in told if "only call or fold" in text]
+    assert notes == ["Beto may only call or fold: the short all-in does not reopen the betting."]
+
+
+def test_a_short_all_in_bet_is_not_called_a_raise() -> None:
+    """Heads-up on the flop, Beto bets his last chip: less than a full bet, not a raise."""
+    events = scripted_hand(
+        (200, 3), 1, 1, 0, (1, 2),
+        {0: "9s 9h", 1: "Tc Td"}, "Ah 7c 2d 5h Jd",
+        [CALL, CHECK, CHECK, _bet(1), CALL],
+    )  # fmt: skip
+    english = [m.text for m in narrate_all(events, ("Ana", "Beto"), "en", 0)]
+    assert "Beto bets 1, all in. Less than a full bet." in english
+    spanish = [m.text for m in narrate_all(events, ("Ana", "Beto"), "es", 0)]
+    assert "Beto apuesta 1 y va all-in. No llega a una apuesta completa." in spanish
+    said = [text for text in english + spanish if text.startswith(("Beto bets", "Beto apuesta"))]
+    assert not [text for text in said if "raise" in text or "subida" in text]
 
 
 def test_an_unchanged_hand_is_not_told_again_while_the_cards_run_out() -> None:

@@ -228,7 +228,34 @@ def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:
             "All in is not possible now: raising is closed. C calls 4 chips; F folds."
         )
         keys.press("r")
-        assert table.output.last.text == "You cannot raise now. C calls 4 chips; F folds."
+        assert table.output.last.text == (
+            "You cannot raise: the short all-in did not reopen the betting. Call or fold."
+        )
+    assert table.take_decision() is None and table.seat.pending is not None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "You cannot raise: everyone else is all in, so nobody could call. Call or fold."),
+        (
+            "es",
+            "No puedes subir: todos los demás están all-in y nadie podría pagar. Paga o retírate.",
+        ),
+    ],
+)
+def test_r_with_the_only_opponent_all_in_says_the_engines_reason(lang: str, said: str) -> None:
+    """Issue 17: R said "You cannot raise now" when the only opponent was all in; the
+    engine's reason is said instead (its catalog sentence)."""
+    table = make_table(stacks=(200, 20, 200), lang=lang)
+    table.act(2, Action.fold())
+    table.act(0, Action.raise_to(6))
+    table.act(1, Action.raise_to(20))
+    legal = table.seat.pending
+    assert legal is not None and legal.raise_kind is None
+    with driven(table) as keys:
+        keys.press("r")
+        assert table.output.last.text == said
     assert table.take_decision() is None and table.seat.pending is not None
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from audiopoker.engine.errors import ErrorReason
 
 
 class ActionKind(enum.Enum):
@@ -64,6 +66,9 @@ class LegalActions:
       opponent is all-in).
     - ``min_raise_to`` / ``max_raise_to``: street totals; ``max_raise_to`` is the all-in
       total. When the stack cannot reach a full raise, both equal the all-in total.
+    - ``raise_block``: why ``raise_kind`` is None (the engine's reason: the short all-in did
+      not reopen the betting, every opponent is all in, calling takes every chip), for
+      narration to say; None when the seat may raise. Not part of equality.
     """
 
     seat: int
@@ -76,6 +81,7 @@ class LegalActions:
     stack: int  # chips behind, before this action
     committed: int  # chips already in front of the seat this street
     pot: int  # every chip in the middle and in front of the players
+    raise_block: ErrorReason | None = field(default=None, compare=False)
 
     @property
     def can_call(self) -> bool:

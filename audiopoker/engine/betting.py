@@ -72,7 +72,8 @@ def decide(
         return LegalActions(seat, owed == 0, owed, False, kind, low, high, stack, paid, pot), None
     to_call = owed if owed < stack else stack
     all_in_call = 0 < owed >= stack
-    return LegalActions(seat, owed == 0, to_call, all_in_call, None, 0, 0, stack, paid, pot), block
+    legal = LegalActions(seat, owed == 0, to_call, all_in_call, None, 0, 0, stack, paid, pot, block)
+    return legal, block
 
 
 def covering_blind(

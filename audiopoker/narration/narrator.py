@@ -17,6 +17,7 @@ from typing import Any
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
+from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -126,10 +127,6 @@ class Narrator:
         self.shown: dict[int, HandShown] = {}
         self._pot_count: int | None = None  # decided at the first PotAwarded
         self._last_why: list[str] = []
-        # The round's last full bet level and increment: short all-ins that add up to a
-        # full increment reopen the raising (RULES.md, seed 001).
-        self._full_level = self._increment = event.big_blind_amount if event else 0
-        self._short_all_ins = False  # a short all-in since the last full level
         self._cards_face_up = False  # betting is over: the cards run out face up
         self._best_said: list[str] = []
         # Chips given back to the only player left: told with the pot in one sentence.
@@ -302,8 +299,6 @@ class Narrator:
 
     def _street_dealt(self, event: StreetDealt) -> list[Message]:
         self.board = tuple(event.board)
-        self._full_level, self._short_all_ins = 0, False
-        self._increment = self.hand.big_blind_amount if self.hand is not None else 0
         key = f"street.{_STREET_KEYS.get(event.street, 'flop')}"
         text = self._text(key, cards=card_list(event.cards, self.lang))
         brief = self._text(key, cards=card_list(event.cards, self.lang, brief=True))
@@ -337,7 +332,13 @@ class Narrator:
             # Said before every bot action it doubled the words at normal verbosity; the
             # turn key still answers at any level.
             text = self._text("turn.other", name=self._name(event.seat))
-            return self._message("action_required", [text], Verbosity.VERBOSE)
+            messages = self._message("action_required", [text], Verbosity.VERBOSE)
+            if event.legal.raise_block is ErrorReason.RAISE_NOT_REOPENED:
+                # Who may only call or fold after a short all-in, by name, when the engine
+                # says so (a player whose last action was followed by a full raise may not).
+                note = self._text("turn.not_reopened.other", name=self._name(event.seat))
+                messages += self._message("action_required", [note], Verbosity.NORMAL)
+            return messages
         return self.your_turn_messages(event.legal)
 
     def your_turn_messages(self, legal: LegalActions) -> list[Message]:
@@ -363,7 +364,10 @@ class Narrator:
             opening = self._text("your_turn.call_all_in", amount=cost, pot=pot)
         else:
             opening = self._text("your_turn.call", amount=cost, pot=pot)
-        sentences = [opening, self._text("your_turn.choices", choices=choices)]
+        sentences = [opening]
+        if legal.raise_block is ErrorReason.RAISE_NOT_REOPENED:
+            sentences.append(self._text("turn.not_reopened.you"))
+        sentences.append(self._text("your_turn.choices", choices=choices))
         if self.verbosity >= Verbosity.VERBOSE:
             sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
         return self._message("your_turn", sentences)
@@ -402,16 +406,11 @@ class Narrator:
         return messages + self._message("action_taken", details, Verbosity.VERBOSE)
 
     def _raise_level(self, event: ActionTaken) -> list[str]:
-        """Follow the full bet level; a short all-in says whether it reopens the raising."""
+        """A bet or raise all in for less than a full one says so (the engine's flag). Who
+        may then only call or fold is said at each one's turn, from the engine's reason."""
         if event.full_raise:
-            self._increment = event.to - self._full_level
-            self._full_level, self._short_all_ins = event.to, False
             return []
-        if self._short_all_ins and event.to >= self._full_level + self._increment:
-            self._full_level, self._short_all_ins = event.to, False  # they add up
-            return [self._text("action.short_all_ins_add_up")]
-        self._short_all_ins = True
-        return [self._text("action.short_all_in")]
+        return [self._text(f"action.short_all_in.{event.kind.value}")]
 
     def _bet_returned(self, event: BetReturned) -> list[Message]:
         self.pot -= event.amount

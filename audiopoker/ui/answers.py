@@ -10,6 +10,7 @@ from typing import Protocol
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import LegalActions
+from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken
 from audiopoker.ui.state import TableSnapshot
 from audiopoker.ui.texts import UiText
@@ -32,6 +33,10 @@ class Words(Protocol):
 
     def your_turn(self, legal: LegalActions) -> str:
         """The your-turn prompt as narration says it (to call, the pot, the choices)."""
+        ...
+
+    def error(self, error: PokerError) -> str:
+        """A refusal from the engine (its reason and numbers), in words."""
         ...
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.engine.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
@@ -268,7 +269,11 @@ class Controller:
             return
         if legal.raise_kind is None:
             call, fold = self._call_fold_keys()
-            if legal.call_is_all_in:
+            block = legal.raise_block
+            if block in (ErrorReason.NO_OPPONENT_CAN_CALL, ErrorReason.RAISE_NOT_REOPENED):
+                # The engine's own reason: "No puedes subir: todos los demás están all-in".
+                self.say(self.words.error(IllegalActionError(block)), "error")
+            elif legal.call_is_all_in:
                 self.say(self.text.cannot_raise_all_in_call(legal.to_call, call, fold), "error")
             else:
                 self.say(self.text.cannot_raise(legal.to_call, call, fold), "error")
