@@ -1,0 +1,230 @@
+"""The truth checker (tests/truth_checker.py) over thousands of seeded all-bot hands at 2,
+3, 6 and 10 players (short stacks, antes, big-blind antes, dead buttons), in Spanish and
+English, and over PHH corpus replays; plus planted wrong sentences it must catch."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+
+import pytest
+from narration_support import play_game
+from truth_checker import Report, TruthChecker
+
+from audiopoker.engine.events import Event, HandStarted
+from audiopoker.engine.table import TableConfig
+from audiopoker.narration import Narrator
+from audiopoker.output.message import Verbosity
+
+NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Fabio", "Gloria", "Hugo", "Inés", "Juan")
+LANGS = ("es", "en")
+# (players, starting stack, table config, hands at most): short stacks bust players, so
+# dead buttons and missing small blinds come up; antes of both kinds.
+TABLES: tuple[tuple[int, int, TableConfig, int], ...] = (
+    (2, 40, TableConfig(), 40),
+    (3, 30, TableConfig(ante=1), 40),
+    (6, 20, TableConfig(), 40),
+    (6, 60, TableConfig(small_blind=5, big_blind=10, ante=10, big_blind_ante=True), 40),
+    (10, 20, TableConfig(ante=1), 40),
+    (10, 200, TableConfig(), 25),
+)
+SEEDS = range(60)
+UNCHECKED_BOUND = 0.25  # the share of sentences no pattern knows yet (see the report)
+
+
+def hands_of(events: Sequence[Event]) -> list[list[Event]]:
+    """Split a game log into hands (each HandStarted opens one)."""
+    hands: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, HandStarted) or not hands:
+            hands.append([])
+        hands[-1].append(event)
+    return hands
+
+
+def check_log(
+    events: Sequence[Event],
+    names: Sequence[str],
+    lang: str,
+    listener: int | None,
+    label: str,
+    reveal: bool = True,
+    edit: Callable[[Event, list[str]], list[str]] | None = None,
+) -> Report:
+    """Narrate ``events`` for ``listener`` and check every sentence."""
+    narrator = Narrator(names, lang, Verbosity.NORMAL, listener, reveal_hole_cards=reveal)  # type: ignore[arg-type]
+    checker = TruthChecker(names, lang, listener)
+    for hand in hands_of(events):
+        said = []
+        for event in hand:
+            texts = [message.text for message in narrator.narrate(event)]
+            said.append(edit(event, texts) if edit else texts)
+        number = hand[0].hand_number if isinstance(hand[0], HandStarted) else 0
+        checker.hand(hand, said, f"{label} hand {number}")
+    return checker.report
+
+
+def seeded_report() -> Report:
+    total = Report()
+    for lang in LANGS:
+        for index, (players, stack, config, limit) in enumerate(TABLES):
+            names = NAMES[:players]
+            for seed in SEEDS:
+                events = play_game(seed, names, stack, config, max_hands=limit)
+                listener = None if seed % 3 == 0 else seed % players
+                label = f"{lang} table {index} ({players} players) seed {seed}"
+                total.merge(check_log(events, names, lang, listener, label, reveal=seed % 2 == 0))
+    return total
+
+
+def summary(report: Report, seconds: float) -> str:
+    top = "\n".join(f"  {n} x {shape}" for shape, n in report.unchecked.most_common(25))
+    return (
+        f"truth checker: {report.hands} hands, {report.sentences} sentences, "
+        f"{report.checked} checked, {sum(report.unchecked.values())} unchecked "
+        f"({report.unchecked_share:.1%}) in {seconds:.1f} s\n{top}"
+    )
+
+
+# Findings of narration bugs reported in issue 17 and not fixed yet: kept apart so the main
+# test stays strict on everything else, and xfail(strict=True) below fails once they go.
+KNOWN_BUGS = (
+    "'the pot' but there are",  # several pots won by one player, each said as "the pot"
+    "pot 2 of 3",  # "Side pot" said for the first and the second side pot alike
+    "pot 1 of 3",
+)
+
+
+def _known(finding: str) -> bool:
+    return any(bug in finding for bug in KNOWN_BUGS)
+
+
+@pytest.fixture(scope="module")
+def seeded() -> tuple[Report, float]:
+    began = time.perf_counter()
+    report = seeded_report()
+    return report, time.perf_counter() - began
+
+
+def test_seeded_hands_are_told_truly(
+    seeded: tuple[Report, float], record_property: Callable[[str, object], None]
+) -> None:
+    report, seconds = seeded
+    print(summary(report, seconds))
+    record_property("truth_hands", report.hands)
+    record_property("truth_sentences", report.sentences)
+    assert report.hands > 3000
+    unknown = [finding for finding in report.findings if not _known(finding)]
+    assert unknown == [], "\n".join(unknown[:40])
+    assert report.unchecked_share < UNCHECKED_BOUND, summary(report, seconds)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 17: several pots of one winner each said as "
+    "'the pot'; two side pots both said as 'Side pot' (narration not fixed yet)",
+)
+def test_known_narration_bugs_are_gone(seeded: tuple[Report, float]) -> None:
+    report, _ = seeded
+    known = [finding for finding in report.findings if _known(finding)]
+    assert known == [], "\n".join(known[:20])
+
+
+# ---------------------------------------------------------------- planted wrong sentences
+
+PLANTS = {
+    "wrong amount": (r"(paga|calls) (\d+)", lambda m: f"{m.group(1)} {int(m.group(2)) + 1}"),
+    "wrong winner": (r"^(Ana|Beto|Carla) (se lleva|wins)", lambda m: f"Diego {m.group(2)}"),
+    "pot of 0": (r"(bote de|pot of) (\d+)", lambda m: f"{m.group(1)} 0"),
+    "tie missing a player": (r"entre (\w+), (\w+) y", lambda m: f"entre {m.group(1)} y"),
+    "wrong raise total": (r"(sube a|raises to) (\d+)", lambda m: f"{m.group(1)} {m.group(2)}0"),
+    "wrong best five": (r"(mejores|Best five): (\w+)", lambda m: f"{m.group(1)}: dos"),
+}
+
+
+@pytest.mark.parametrize("plant", sorted(PLANTS))
+def test_a_planted_wrong_sentence_is_caught(plant: str) -> None:
+    pattern, repl = PLANTS[plant]
+    planted: list[str] = []
+
+    def edit(event: Event, texts: list[str]) -> list[str]:
+        out = []
+        for text in texts:
+            new = re.sub(pattern, repl, text, count=1)
+            if new != text:
+                planted.append(new)
+            out.append(new)
+        return out
+
+    findings: list[str] = []
+    for lang in LANGS:
+        for seed in range(40):
+            names = NAMES[:4]
+            events = play_game(seed, names, 30, TableConfig(), max_hands=10)
+            report = check_log(events, names, lang, None, f"{plant} {seed}", edit=edit)
+            findings += [f for f in report.findings if not _known(f)]
+            if planted:
+                break
+        if planted:
+            break
+    assert planted, f"nothing to plant for {plant}"
+    assert findings, f"{plant} not caught: {planted[:3]}"
+
+
+def test_a_tie_naming_too_few_players_is_caught() -> None:
+    checker_names = ("Ana", "Beto", "Carla")
+    from audiopoker.cards import parse_cards
+    from audiopoker.engine.actions import Street
+    from audiopoker.engine.events import HandShown, PotAwarded, StreetDealt
+    from audiopoker.evaluator import best_hand
+
+    board = parse_cards("Ac Kd Qh Js Tc")
+    shown = []
+    for seat, hole in enumerate(("2h 2s", "3d 3c", "4d 4c")):
+        cards = parse_cards(hole)
+        value, used = best_hand(cards, board)
+        shown.append(HandShown(seat, (cards[0], cards[1]), value, used))
+    pot = PotAwarded(0, 6, (0, 1, 2), (0, 1, 2), (2, 2, 2), (), False, shown[0].value)
+    events: list[Event] = [StreetDealt(Street.RIVER, board[4:], board), *shown, pot]
+    said = [[]] * 4 + [["Empate entre Ana y Beto, jugando la mesa: escalera al as."]]
+    checker = TruthChecker(checker_names, "es", None)
+    checker.hand(events, said, "planted tie")
+    assert any("tie named" in finding for finding in checker.report.findings)
+    good = TruthChecker(checker_names, "es", None)
+    good.hand(
+        events,
+        [*said[:4], ["Empate a tres entre Ana, Beto y Carla, jugando la mesa: escalera al as."]],
+        "true tie",
+    )
+    assert good.report.findings == [] and good.report.checked == 1
+
+
+def test_phh_replays_are_told_truly() -> None:
+    import test_phh_corpus as corpus
+
+    from audiopoker.engine.phh import PhhError, loads
+    from audiopoker.engine.phh_replay import replay
+
+    if corpus.TARBALL is None:
+        pytest.skip("PHH corpus not found: ../shared/phh/phh-nlhe.tar.gz")
+    total = Report()
+    began = time.perf_counter()
+    for name, text in corpus._members():
+        if total.hands >= 300:
+            break
+        try:
+            result = replay(loads(text))
+        except PhhError:
+            continue
+        history = result.history
+        names = [history.player_name(i) for i in range(history.player_count)]
+        if len(set(names)) != len(names):
+            continue
+        events = [*result.start_events, *(e for step in result.steps for e in step.events)]
+        for lang in LANGS:
+            total.merge(check_log(events, names, lang, None, f"{lang} {name}"))
+    print(summary(total, time.perf_counter() - began))
+    assert total.hands >= 300
+    unknown = [finding for finding in total.findings if not _known(finding)]
+    assert unknown == [], "\n".join(unknown[:40])

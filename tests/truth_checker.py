@@ -1,0 +1,442 @@
+"""A truth checker for the narration that knows nothing of the narration code.
+
+Given one hand's engine events and the sentences said for each event, it recomputes every
+claim a sentence makes from the event log (amounts, pots and their winners, ties, hands
+and their best five with audiopoker.evaluator, who beats whom and by which card, places)
+and records a finding for a sentence that is false, incomplete or absurd. Sentences are
+parsed with this file's own patterns (truth_vocab.py holds the words); a sentence no
+pattern knows is counted as unchecked by its shape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from truth_pots import PotRules
+from truth_vocab import (
+    NUMBER,
+    cards_in,
+    describe_problem,
+    number,
+    ordinal,
+    ranks_in,
+)
+
+from audiopoker.engine.actions import ActionKind
+from audiopoker.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindKind,
+    BlindPosted,
+    Event,
+    HandRevealed,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerEliminated,
+    PotAwarded,
+    StreetDealt,
+)
+from audiopoker.evaluator import HandValue, best_hand
+
+
+@dataclass
+class Report:
+    hands: int = 0
+    sentences: int = 0
+    checked: int = 0
+    unchecked: Counter[str] = field(default_factory=Counter)
+    findings: list[str] = field(default_factory=list)
+
+    def merge(self, other: Report) -> None:
+        self.hands += other.hands
+        self.sentences += other.sentences
+        self.checked += other.checked
+        self.unchecked.update(other.unchecked)
+        self.findings.extend(other.findings)
+
+    @property
+    def unchecked_share(self) -> float:
+        return sum(self.unchecked.values()) / max(self.sentences, 1)
+
+
+def sentences_of(text: str) -> list[str]:
+    """Split a message into sentences (a name or a capital opens the next one)."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])", text.strip())
+    return [part for part in parts if part]
+
+
+@dataclass
+class _Hand:
+    """What the event log says so far in one hand."""
+
+    start: HandStarted | None = None
+    street_total: dict[int, int] = field(default_factory=dict)
+    acted: dict[int, int] = field(default_factory=dict)  # seat -> order of its last action
+    last_full: int = -1  # order of the last full bet or raise of the street
+    order: int = 0
+    folded: set[int] = field(default_factory=set)
+    all_in: set[int] = field(default_factory=set)
+    holes: dict[int, tuple] = field(default_factory=dict)
+    board: tuple = ()
+    values: dict[int, HandValue] = field(default_factory=dict)
+    returned: dict[int, int] = field(default_factory=dict)
+    pots: list[PotAwarded] = field(default_factory=list)
+    eliminated: list[PlayerEliminated] = field(default_factory=list)
+
+
+Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]]]
+
+
+class TruthChecker(PotRules):
+    """Checks the sentences said for one listener (None: a spectator) in one language."""
+
+    def __init__(self, names: Sequence[str], lang: str, listener: int | None) -> None:
+        self.names, self.lang, self.listener = list(names), lang, listener
+        you = r"|You|you" if lang == "en" else ""
+        alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        self.P = rf"(?:{alts}{you})"
+        self.report = Report()
+        self.h = _Hand()
+        self.rules: dict[type[Event], list[Rule]] = {}
+        self._build_rules()
+
+    # ----------------------------------------------------------------- helpers
+
+    def seat(self, who: str | None) -> int | None:
+        """The seat a subject names; None or "you" is the listener."""
+        if who is None or who.lower() in ("you", "tú"):
+            return self.listener
+        return self.names.index(who)
+
+    def seats_in(self, text: str) -> list[int | None]:
+        """Every seat named in a list ("Ana, Beto y tú", "you and Ana")."""
+        found: list[int | None] = []
+        for word in re.findall(self.P + r"|\b(?:tú|tu|ti|your)\b", text):
+            found.append(self.seat(word) if word.lower() not in ("tu", "ti", "your") else None)
+        return [self.listener if s is None else s for s in found]
+
+    def rx(self, pattern: str) -> re.Pattern[str]:
+        return re.compile("^" + pattern.replace("{P}", self.P).replace("{N}", NUMBER) + "$")
+
+    # ----------------------------------------------------------------- feeding
+
+    def hand(self, events: Sequence[Event], said: Sequence[Sequence[str]], label: str) -> None:
+        """Check one hand: ``said[i]`` holds the message texts said for ``events[i]``."""
+        self.h = _Hand()
+        self.report.hands += 1
+        # The whole hand is known first: a pot's sentence may speak of later pots.
+        for event in events:
+            if isinstance(event, PotAwarded):
+                self.h.pots.append(event)
+            if isinstance(event, PlayerEliminated):
+                self.h.eliminated.append(event)
+        for event, texts in zip(events, said, strict=True):
+            self._before(event)
+            for text in texts:
+                for sentence in sentences_of(text):
+                    self._check(event, sentence, label)
+            self._after(event)
+
+    def _check(self, event: Event, sentence: str, label: str) -> None:
+        self.report.sentences += 1
+        for pattern, handler in self.rules.get(type(event), []):
+            match = pattern.match(sentence)
+            if match:
+                self.report.checked += 1
+                for problem in handler(match.groupdict(), event):
+                    self.report.findings.append(f"{label}: {sentence!r}: {problem}")
+                return
+        shape = re.sub(self.P, "P", sentence)
+        shape = re.sub(NUMBER, "N", shape)
+        self.report.unchecked[f"{type(event).__name__}: {shape}"] += 1
+
+    def _before(self, event: Event) -> None:
+        h = self.h
+        if isinstance(event, HandStarted):
+            h.start = event
+        elif isinstance(event, StreetDealt):
+            h.board = event.board
+            h.street_total, h.acted, h.last_full = {}, {}, -1
+        elif isinstance(event, HoleCardsDealt | HandRevealed):
+            h.holes[event.seat] = event.cards
+        elif isinstance(event, HandShown):
+            h.holes[event.seat] = event.cards
+            value, used = best_hand(event.cards, h.board)
+            h.values[event.seat] = value
+            if value.strength != event.value.strength or used != event.hole_cards_used:
+                self.report.findings.append(f"engine: HandShown {event} is not {value}")
+        elif isinstance(event, BetReturned):
+            h.returned[event.seat] = h.returned.get(event.seat, 0) + event.amount
+
+    def _after(self, event: Event) -> None:
+        h = self.h
+        if isinstance(event, BlindPosted):
+            h.street_total[event.seat] = event.amount
+            if event.all_in:
+                h.all_in.add(event.seat)
+        elif isinstance(event, AntePosted) and event.all_in:
+            h.all_in.add(event.seat)
+        elif isinstance(event, ActionTaken):
+            h.order += 1
+            h.acted[event.seat] = h.order
+            h.street_total[event.seat] = event.to
+            if event.kind is ActionKind.FOLD:
+                h.folded.add(event.seat)
+            if event.all_in:
+                h.all_in.add(event.seat)
+            if event.kind in (ActionKind.BET, ActionKind.RAISE) and event.full_raise:
+                h.last_full = h.order
+
+    # ----------------------------------------------------------------- rules
+
+    def _build_rules(self) -> None:
+        es = self.lang == "es"
+        ai = r"(?P<ai>,? (?:y (?:se queda|te quedas|va|vas) all-in|and (?:is|are) all in|all in))?"
+        r = self.rules
+        r[ActionTaken] = [
+            (self.rx(r"(?:(?P<p>{P}) paga|Pagas) (?P<n>{N})(?:, (?P<tot>{N}) en total)?"
+                     + ai + r"\.") if es else
+             self.rx(r"(?P<p>{P}) calls? (?P<n>{N})(?:, (?P<tot>{N}) in all)?" + ai + r"\."),
+             self._call),
+            (self.rx(r"(?:(?P<p>{P}) sube a|Subes a) (?P<n>{N})" + ai + r"\.")
+             if es else self.rx(r"(?P<p>{P}) raises? to (?P<n>{N})" + ai + r"\."),
+             self._kind(ActionKind.RAISE)),
+            (self.rx(r"(?:(?P<p>{P}) apuesta|Apuestas) (?P<n>{N})" + ai + r"\.")
+             if es else self.rx(r"(?P<p>{P}) bets? (?P<n>{N})" + ai + r"\."),
+             self._kind(ActionKind.BET)),
+            (self.rx(r"(?:(?P<p>{P}) pasa|Pasas)\." if es else r"(?P<p>{P}) checks?\."),
+             self._kind(ActionKind.CHECK)),
+            (self.rx(r"(?:(?P<p>{P}) se retira|Te retiras)\." if es else r"(?P<p>{P}) folds?\."),
+             self._kind(ActionKind.FOLD)),
+            (self.rx(r"(?:No es una subida completa|Not a full raise)[:;,] (?P<rest>.+)"),
+             self._short_note),
+        ]  # fmt: skip
+        r[BlindPosted] = [(self.rx(
+            r"(?:(?P<p>{P}) pone|Pones) la ciega (?P<k>pequeña|grande): (?P<n>{N})" + ai + r"\."
+            if es else r"(?P<p>{P}) posts? the (?P<k>small|big) blind,? (?P<n>{N})" + ai + r"\."),
+            self._blind)]  # fmt: skip
+        r[AntePosted] = [(self.rx(
+            r"(?:(?P<p>{P}) pone|Pones) (?:el ante de la ciega grande:|un ante de) (?P<n>{N})"
+            + ai + r"\." if es else
+            r"(?P<p>{P}) (?:posts? the big blind ante,?|antes?) (?P<n>{N})" + ai + r"\."),
+            self._ante)]  # fmt: skip
+        r[BetReturned] = [(self.rx(
+            r"(?:(?P<p>{P}) recupera|Recuperas) (?P<n>{N}) fichas? que nadie igualó\."
+            if es else r"(?P<p>{P}) gets? back (?P<n>{N}) uncalled chips?\."),
+            self._returned)]  # fmt: skip
+        r[HandStarted] = [
+            (self.rx(r"(?:Mano|Hand) (?P<n>{N})(?: (?:de|of) {N})?\."), self._hand_number),
+            (self.rx(r"(?:(?P<p>{P}) tiene|Tienes) el botón\." if es
+                     else r"(?P<p>{P}) ha(?:s|ve) the button\."), self._button),
+            (self.rx(r"El botón está en un asiento vacío\." if es
+                     else r"The button is on an empty seat\."), self._empty_button),
+            (self.rx(r"En esta mano no hay ciega pequeña\." if es
+                     else r"No small blind this hand\."), self._no_small_blind),
+            (self.rx(r"Cada jugador pone un ante de (?P<n>{N})\." if es
+                     else r"Every player antes (?P<n>{N})\."), self._every_ante),
+            (self.rx(r"La ciega grande paga el ante de todos\." if es
+                     else r"The big blind pays the ante for everyone\."), self._bb_ante),
+        ]  # fmt: skip
+        cards = self.rx(r"(?:Cartas de (?P<p>{P})|Tus cartas): (?P<c>.+)\." if es
+                        else r"(?:(?P<p>{P})'s cards|Your cards): (?P<c>.+)\.")  # fmt: skip
+        r[HoleCardsDealt] = [(cards, self._cards)]
+        r[HandRevealed] = [(self.rx(
+            r"(?:(?P<p>{P}) pone|Pones) boca arriba (?P<c>.+)\." if es
+            else r"(?P<p>{P}) turns? over (?P<c>.+)\."), self._cards)]  # fmt: skip
+        r[StreetDealt] = [(self.rx(r"(?P<s>Flop|Turn|River): (?P<c>.+)\."), self._street)]
+        r[HandShown] = [
+            (self.rx(r"(?:(?P<p>{P}) muestra|Muestras) (?P<c>[^:]+): (?P<h>.+)\." if es
+                     else r"(?P<p>{P}) shows? (?P<c>[^:]+): (?P<h>.+)\."), self._shown),
+            (self.rx(r"(?:Las (?:cinco|5) mejores|Best (?:five|5)): (?P<r>.+)\."), self._best_five),
+            (self.rx(r"(?:(?P<p>{P}) juega|Juegas) la mesa: (?P<r>.+)\." if es
+                     else r"(?P<p>{P}) plays? the board: (?P<r>.+)\."), self._plays_board),
+        ]  # fmt: skip
+        r[PotAwarded] = self._pot_rules(es)
+        r[PlayerEliminated] = [
+            (self.rx(r"(?P<names>.+?) se quedan? sin fichas\." if es
+                     else r"(?P<names>.+?) (?:is|are) out of chips\."), self._out_names),
+            (self.rx(r"(?P<me>Te) quedas sin fichas(?:, igual que (?P<names>.+?))?: "
+                     r"la partida se acaba "
+                     r"para ti\."), self._out_names),
+            (self.rx(r"Puesto final: (?P<o>\w+)(?P<tie>, en empate)?\."), self._place),
+            (self.rx(r"(?P<names>.+?) (?:is|are) out of chips, (?P<tie>tied (?:with (?P<w>.+?) )?)?"
+                     r"for (?P<o>\w+) place(?:: your game is over)?\."), self._out_en),
+        ]  # fmt: skip
+
+    # ----------------------------------------------------------------- action checks
+
+    def _actor(self, g: dict[str, str | None], event: Event) -> list[str]:
+        seat = self.seat(g.get("p"))
+        return [] if seat == getattr(event, "seat", None) else [f"names seat {seat}, not {event}"]
+
+    def _allin(self, g: dict[str, str | None], actual: bool) -> list[str]:
+        said = g.get("ai") is not None
+        return [] if said == actual else [f"all-in said {said}, true {actual}"]
+
+    def _call(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, ActionTaken)
+        out = self._actor(g, e) + self._allin(g, e.all_in)
+        if e.kind is not ActionKind.CALL:
+            out.append(f"said a call, was {e.kind.name}")
+        if number(g["n"] or "") != e.amount:
+            out.append(f"calls {g['n']}: added {e.amount}")
+        if g.get("tot") is not None and number(g["tot"] or "") != e.to:
+            out.append(f"{g['tot']} in all: the round total is {e.to}")
+        if g.get("tot") is not None and e.to == e.amount:
+            out.append("'in all' said when no chips were in before")
+        return out
+
+    def _kind(self, kind: ActionKind) -> Callable[[dict[str, str | None], Event], list[str]]:
+        def check(g: dict[str, str | None], e: Event) -> list[str]:
+            assert isinstance(e, ActionTaken)
+            out = self._actor(g, e)
+            if e.kind is not kind:
+                out.append(f"said {kind.name}, was {e.kind.name}")
+            if g.get("n") is not None:
+                out += self._allin(g, e.all_in)
+                if number(g["n"] or "") != e.to:
+                    out.append(f"says {g['n']}: the total is {e.to}")
+            return out
+
+        return check
+
+    def _short_note(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, ActionTaken)
+        h, out = self.h, []
+        if e.full_raise or e.kind not in (ActionKind.BET, ActionKind.RAISE):
+            return [f"short all-in note after a full {e.kind.name}"]
+        if e.kind is ActionKind.BET and re.search(r"\b(subida|raise)\b", g["rest"] or ""):
+            out.append("the note calls a bet a raise")
+        restricted = {
+            s for s, when in h.acted.items()
+            if when > h.last_full and s != e.seat and s not in h.folded | h.all_in
+        }  # fmt: skip
+        if not restricted:
+            out.append("nobody who already acted is limited to call or fold")
+        named = set(self.seats_in(g["rest"] or ""))
+        if named and named != restricted:
+            out.append(
+                f"names {sorted(s for s in named if s is not None)}, true {sorted(restricted)}"
+            )
+        return out
+
+    def _blind(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, BlindPosted)
+        out = self._actor(g, e) + self._allin(g, e.all_in)
+        big = g["k"] in ("grande", "big")
+        if big != (e.kind is BlindKind.BIG):
+            out.append(f"wrong blind: {e.kind.name}")
+        if number(g["n"] or "") != e.amount:
+            out.append(f"posted {e.amount}")
+        return out
+
+    def _ante(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, AntePosted)
+        out = self._actor(g, e) + self._allin(g, e.all_in)
+        return out + ([] if number(g["n"] or "") == e.amount else [f"ante was {e.amount}"])
+
+    def _returned(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, BetReturned)
+        out = self._actor(g, e)
+        return out + ([] if number(g["n"] or "") == e.amount else [f"returned {e.amount}"])
+
+    def _hand_number(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        return [] if number(g["n"] or "") == e.hand_number else [f"hand {e.hand_number}"]
+
+    def _button(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        seat = self.seat(g.get("p"))
+        return [] if seat == e.button and e.stacks[e.button] > 0 else [f"button is {e.button}"]
+
+    def _empty_button(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        return [] if e.button not in e.seats_in_hand else ["the button seat is playing"]
+
+    def _no_small_blind(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        return [] if e.small_blind is None else ["there is a small blind"]
+
+    def _every_ante(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        ok = e.ante == number(g["n"] or "") and not e.big_blind_ante
+        return [] if ok else [f"ante {e.ante}, big blind ante {e.big_blind_ante}"]
+
+    def _bb_ante(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandStarted)
+        return [] if e.big_blind_ante and e.ante > 0 else ["no big blind ante"]
+
+    def _cards(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HoleCardsDealt | HandRevealed)
+        out = self._actor(g, e)
+        said = cards_in(self.lang, g["c"] or "")
+        return out + ([] if tuple(said) == e.cards else [f"cards are {e.cards}"])
+
+    def _street(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, StreetDealt)
+        said = cards_in(self.lang, g["c"] or "")
+        ok = tuple(said) == e.cards and (g["s"] or "").lower() == e.street.name.lower()
+        return [] if ok else [f"{e.street.name}: {e.cards}"]
+
+    def _shown(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandShown)
+        out = self._actor(g, e)
+        if tuple(cards_in(self.lang, g["c"] or "")) != e.cards:
+            out.append(f"cards are {e.cards}")
+        problem = describe_problem(self.lang, g["h"] or "", self.h.values[e.seat])
+        return out + ([problem] if problem else [])
+
+    def _best_five(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandShown)
+        truth = [card.rank for card in self.h.values[e.seat].best]
+        said = ranks_in(self.lang, g["r"] or "")
+        return [] if said == truth else [f"best five {truth}"]
+
+    def _plays_board(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, HandShown)
+        out = self._actor(g, e) + self._best_five(g, e)
+        if best_hand(e.cards, self.h.board)[1] != 0:
+            out.append("uses a hole card: does not play the board")
+        return out
+
+    # ----------------------------------------------------------------- places
+
+    def _out_names(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, PlayerEliminated)
+        named = set(self.seats_in(g.get("names") or ""))
+        if g.get("me") is not None:
+            named.add(self.listener)
+        tied = {x.seat for x in self.h.eliminated if x.place == e.place}
+        return [] if e.seat in named and named == tied else [f"out together: {sorted(tied)}"]
+
+    def _place(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, PlayerEliminated)
+        return self._place_truth(e, ordinal(self.lang, g["o"] or ""), g.get("tie") is not None)
+
+    def _place_truth(self, e: PlayerEliminated, said: int | None, tie: bool) -> list[str]:
+        h = self.h
+        assert h.start is not None
+        out_now = [x.seat for x in h.eliminated]
+        alive = sum(1 for s in h.start.seats_in_hand if s not in out_now)
+        before = h.start.stacks
+        place = alive + 1 + sum(1 for s in out_now if before[s] > before[e.seat])
+        ties = sum(1 for s in out_now if before[s] == before[e.seat]) > 1
+        out = [] if e.place == place else [f"engine place {e.place}, recomputed {place}"]
+        if said != place:
+            out.append(f"place said {said}, true {place}")
+        if tie != ties:
+            out.append(f"tie said {tie}, true {ties}")
+        return out
+
+    def _out_en(self, g: dict[str, str | None], e: Event) -> list[str]:
+        assert isinstance(e, PlayerEliminated)
+        names = (g.get("names") or "") + " " + (g.get("w") or "")
+        named = set(self.seats_in(names))
+        tied = {x.seat for x in self.h.eliminated if x.place == e.place}
+        out = [] if e.seat in named and named == tied else [f"out together: {sorted(tied)}"]
+        return out + self._place_truth(e, ordinal("en", g["o"] or ""), g.get("tie") is not None)
