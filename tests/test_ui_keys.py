@@ -638,6 +638,36 @@ def test_p_says_the_side_pots_when_someone_is_all_in() -> None:
         assert table.output.last.text == "Seat 3, Beto: 0 chips, all in, the button."
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Pot: 60; 10 chips you bet that nobody has called yet."),
+        ("es", "Bote: 60; 10 fichas que apostaste y nadie ha igualado aún."),
+    ],
+)
+def test_p_tells_a_bet_nobody_has_called_apart_from_the_side_pots(lang: str, said: str) -> None:
+    """Issue 17: the player's bet of 10 after Beto's all-in is not a side pot yet."""
+    table = make_table(stacks=(200, 200, 20), lang=lang)
+    table.act(2, Action.raise_to(20))  # Beto all in
+    table.act(0, Action.call())
+    table.act(1, Action.call())
+    table.act(0, Action.bet(10))
+    with driven(table) as keys:
+        keys.press("p")
+        assert table.output.last.text == said
+
+
+def test_the_uncalled_bet_of_another_player_is_named_in_both_languages() -> None:
+    en, es = UiText("en"), UiText("es")
+    assert en.pots(15, [20], en.uncalled(8, "Beto")) == (
+        "Pots: main pot 15 and side pot 20; 8 chips bet by Beto that nobody has called yet."
+    )
+    assert es.pots(15, [20], es.uncalled(1, "Beto")) == (
+        "Botes: bote principal 15 y bote secundario 20; 1 ficha apostada por Beto que nadie "
+        "ha igualado aún."
+    )
+
+
 def test_several_side_pots_are_numbered_apart_from_their_amounts() -> None:
     assert UiText("en").pots(60, [20, 10]) == (
         "Pots: main pot 60, side pot 1 with 20 and side pot 2 with 10."

@@ -141,9 +141,20 @@ class Answers:
         if snap.pot <= 0:
             return self.text.pot_empty()
         pots = side_pots(snap)
-        if len(pots) > 1:
+        if len(pots) == 1:
+            return self.text.pot(snap.pot)
+        # With an all-in, a bet nobody has called yet is not a side pot (it may go back).
+        live = uncalled_bet(snap)
+        if live is None:
             return self.text.pots(pots[0], pots[1:])
-        return self.text.pot(snap.pot)
+        seat, chips = live
+        pots[-1] -= chips
+        pots = [pot for pot in pots if pot > 0]
+        name = None if seat == snap.me else snap.seats[seat].name
+        uncalled = self.text.uncalled(chips, name)
+        if len(pots) == 1:
+            return self.text.pot_uncalled(pots[0], uncalled)
+        return self.text.pots(pots[0], pots[1:], uncalled)
 
     def player(self, snap: TableSnapshot, index: int) -> str:
         """N and B: one seat's number, name, chips and status."""
@@ -190,6 +201,17 @@ class Answers:
         if snap.last_action is None:
             return self.text.no_last_action()
         return self.words.action(snap.last_action)
+
+
+def uncalled_bet(snap: TableSnapshot) -> tuple[int, int] | None:
+    """The seat and the chips it put in beyond what anyone else has put in this hand:
+    a bet nobody has called yet (still to be matched, or given back). None when the two
+    largest contributions are equal."""
+    ranked = sorted(range(len(snap.seats)), key=lambda index: -snap.seats[index].contributed)
+    if len(ranked) < 2:
+        return None
+    top, second = snap.seats[ranked[0]].contributed, snap.seats[ranked[1]].contributed
+    return (ranked[0], top - second) if top > second else None
 
 
 def side_pots(snap: TableSnapshot) -> list[int]:

@@ -307,9 +307,9 @@ class UiText:
         """'The pot is empty.'"""
         return self._("pot_empty")
 
-    def pots(self, main: int, sides: Sequence[int]) -> str:
+    def pots(self, main: int, sides: Sequence[int], uncalled: str | None = None) -> str:
         """'Pots: main pot 60 and side pot 20.' / '... side pot 1 with 20 and side pot 2
-        with 10.'"""
+        with 10.'; with ``uncalled`` (see :meth:`uncalled`) after a semicolon."""
         parts = [self._("pots.main", amount=main)]
         if len(sides) == 1:  # no number: "side pot 1: 20" read two numbers in a row
             parts.append(self._("pots.side_only", amount=sides[0]))
@@ -318,7 +318,19 @@ class UiText:
                 self._("pots.side", number=index, amount=amount)
                 for index, amount in enumerate(sides, start=1)
             ]
+        if uncalled is not None:
+            return self._("pots.uncalled", list=self.join(parts), uncalled=uncalled)
         return self._("pots", list=self.join(parts))
+
+    def pot_uncalled(self, amount: int, uncalled: str) -> str:
+        """'Pot: 15; 8 chips bet by Beto that nobody has called yet.'"""
+        return self._("pot.uncalled", amount=amount, uncalled=uncalled)
+
+    def uncalled(self, amount: int, name: str | None) -> str:
+        """'8 chips bet by Beto that nobody has called yet' (name None: the player)."""
+        if name is None:
+            return self._n("uncalled.you", amount)
+        return self._n("uncalled", amount, name=name)
 
     def player(self, seat: int, name: str, stack: int, status: Sequence[str]) -> str:
         """'Seat {seat}, {name}: {count} chips, {status}.'"""
