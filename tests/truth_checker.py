@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from truth_pots import PotRules
+from truth_turns import TurnRules
 from truth_vocab import (
     NUMBER,
     cards_in,
+    category_in,
     describe_problem,
     number,
     ordinal,
@@ -27,12 +29,15 @@ from truth_vocab import (
 
 from audiopoker.engine.actions import ActionKind
 from audiopoker.engine.events import (
+    ActionRequired,
     ActionTaken,
     AntePosted,
     BetReturned,
     BlindKind,
     BlindPosted,
     Event,
+    GameEnded,
+    HandEnded,
     HandRevealed,
     HandShown,
     HandStarted,
@@ -92,7 +97,7 @@ class _Hand:
 Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]]]
 
 
-class TruthChecker(PotRules):
+class TruthChecker(PotRules, TurnRules):
     """Checks the sentences said for one listener (None: a spectator) in one language."""
 
     def __init__(self, names: Sequence[str], lang: str, listener: int | None) -> None:
@@ -101,6 +106,7 @@ class TruthChecker(PotRules):
         alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         self.P = rf"(?:{alts}{you})"
         self.report = Report()
+        self.places: dict[int, int] = {}  # recomputed finishing places
         self.h = _Hand()
         self.rules: dict[type[Event], list[Rule]] = {}
         self._build_rules()
@@ -179,6 +185,8 @@ class TruthChecker(PotRules):
             h.street_total[event.seat] = event.amount
             if event.all_in:
                 h.all_in.add(event.seat)
+        elif isinstance(event, PlayerEliminated):
+            self.places[event.seat] = self._recomputed_place(event)[0]
         elif isinstance(event, AntePosted) and event.all_in:
             h.all_in.add(event.seat)
         elif isinstance(event, ActionTaken):
@@ -215,6 +223,10 @@ class TruthChecker(PotRules):
              self._kind(ActionKind.FOLD)),
             (self.rx(r"(?:No es una subida completa|Not a full raise)[:;,] (?P<rest>.+)"),
              self._short_note),
+            (self.rx(r"(?:No es una subida completa|Not a full raise)\."),
+             self._short(ActionKind.RAISE)),
+            (self.rx(r"(?:No llega a una apuesta completa|Less than a full bet)\."),
+             self._short(ActionKind.BET)),
         ]  # fmt: skip
         r[BlindPosted] = [(self.rx(
             r"(?:(?P<p>{P}) pone|Pones) la ciega (?P<k>pequeña|grande): (?P<n>{N})" + ai + r"\."
@@ -244,11 +256,17 @@ class TruthChecker(PotRules):
         ]  # fmt: skip
         cards = self.rx(r"(?:Cartas de (?P<p>{P})|Tus cartas): (?P<c>.+)\." if es
                         else r"(?:(?P<p>{P})'s cards|Your cards): (?P<c>.+)\.")  # fmt: skip
-        r[HoleCardsDealt] = [(cards, self._cards)]
+        mine = self.rx(
+            r"(?:Tienes|You have) (?P<h>.+?)(?P<b>, (?:todo en la mesa|all on the board))?\."
+        )
+        r[HoleCardsDealt] = [(cards, self._cards), (mine, self._my_best)]
         r[HandRevealed] = [(self.rx(
             r"(?:(?P<p>{P}) pone|Pones) boca arriba (?P<c>.+)\." if es
             else r"(?P<p>{P}) turns? over (?P<c>.+)\."), self._cards)]  # fmt: skip
-        r[StreetDealt] = [(self.rx(r"(?P<s>Flop|Turn|River): (?P<c>.+)\."), self._street)]
+        r[StreetDealt] = [
+            (self.rx(r"(?P<s>Flop|Turn|River): (?P<c>.+)\."), self._street),
+            (mine, self._my_best),
+        ]
         r[HandShown] = [
             (self.rx(r"(?:(?P<p>{P}) muestra|Muestras) (?P<c>[^:]+): (?P<h>.+)\." if es
                      else r"(?P<p>{P}) shows? (?P<c>[^:]+): (?P<h>.+)\."), self._shown),
@@ -257,13 +275,18 @@ class TruthChecker(PotRules):
                      else r"(?P<p>{P}) plays? the board: (?P<r>.+)\."), self._plays_board),
         ]  # fmt: skip
         r[PotAwarded] = self._pot_rules(es)
+        r[ActionRequired] = self._turn_rules(es)
+        r[HandEnded] = self._end_rules(es)
+        r[GameEnded] = self._game_rules(es)
         r[PlayerEliminated] = [
             (self.rx(r"(?P<names>.+?) se quedan? sin fichas\." if es
-                     else r"(?P<names>.+?) (?:is|are) out of chips\."), self._out_names),
+                     else r"(?P<names>.+?) (?:is|are) out of chips(?:: your game is over)?\."),
+             self._out_names),
             (self.rx(r"(?P<me>Te) quedas sin fichas(?:, igual que (?P<names>.+?))?: "
                      r"la partida se acaba "
                      r"para ti\."), self._out_names),
-            (self.rx(r"Puesto final: (?P<o>\w+)(?P<tie>, en empate)?\."), self._place),
+            (self.rx(r"(?:Puesto final|Final place): (?P<o>\w+)(?P<tie>, (?:en empate|tied))?\."),
+             self._place),
             (self.rx(r"(?P<names>.+?) (?:is|are) out of chips, (?P<tie>tied (?:with (?P<w>.+?) )?)?"
                      r"for (?P<o>\w+) place(?:: your game is over)?\."), self._out_en),
         ]  # fmt: skip
@@ -305,6 +328,15 @@ class TruthChecker(PotRules):
 
         return check
 
+    def _short(self, kind: ActionKind) -> Callable[[dict[str, str | None], Event], list[str]]:
+        def check(g: dict[str, str | None], e: Event) -> list[str]:
+            assert isinstance(e, ActionTaken)
+            if e.kind is kind and not e.full_raise and e.all_in:
+                return []
+            return [f"a short {kind.name} note after {e.kind.name}, full {e.full_raise}"]
+
+        return check
+
     def _short_note(self, g: dict[str, str | None], e: Event) -> list[str]:
         assert isinstance(e, ActionTaken)
         h, out = self.h, []
@@ -314,7 +346,7 @@ class TruthChecker(PotRules):
             out.append("the note calls a bet a raise")
         restricted = {
             s for s, when in h.acted.items()
-            if when > h.last_full and s != e.seat and s not in h.folded | h.all_in
+            if when >= h.last_full and s != e.seat and s not in h.folded | h.all_in
         }  # fmt: skip
         if not restricted:
             out.append("nobody who already acted is limited to call or fold")
@@ -383,6 +415,30 @@ class TruthChecker(PotRules):
         ok = tuple(said) == e.cards and (g["s"] or "").lower() == e.street.name.lower()
         return [] if ok else [f"{e.street.name}: {e.cards}"]
 
+    def _my_best(self, g: dict[str, str | None], e: Event) -> list[str]:
+        """The listener's best hand so far, from its own cards and the board."""
+        holes = self.h.holes.get(self.listener) if self.listener is not None else None
+        if isinstance(e, HoleCardsDealt) and e.seat == self.listener:
+            holes = e.cards
+        if holes is None:
+            return ["'you have' said to a player without cards"]
+        board = self.h.board if isinstance(e, StreetDealt) else ()
+        if not board:  # before the flop: the two cards alone
+            ranks = sorted((c.rank for c in holes), reverse=True)
+            said = ranks_in(self.lang, g["h"] or "")
+            parsed = category_in(self.lang, g["h"] or "")
+            pair = ranks[0] == ranks[1]
+            kind = "PAIR" if pair else "HIGH_CARD"
+            if parsed is None or parsed[0].name != kind or said[:1] != ranks[:1]:
+                return [f"two cards {holes}: {kind} of {ranks[0].name}"]
+            return []
+        value, used = best_hand(holes, board)
+        problem = describe_problem(self.lang, g["h"] or "", value)
+        out = [problem] if problem else []
+        if (g.get("b") is not None) != (used == 0):
+            out.append(f"'all on the board' said {g.get('b') is not None}, true {used == 0}")
+        return out
+
     def _shown(self, g: dict[str, str | None], e: Event) -> list[str]:
         assert isinstance(e, HandShown)
         out = self._actor(g, e)
@@ -418,14 +474,19 @@ class TruthChecker(PotRules):
         assert isinstance(e, PlayerEliminated)
         return self._place_truth(e, ordinal(self.lang, g["o"] or ""), g.get("tie") is not None)
 
-    def _place_truth(self, e: PlayerEliminated, said: int | None, tie: bool) -> list[str]:
+    def _recomputed_place(self, e: PlayerEliminated) -> tuple[int, bool]:
+        """The place from the log: the players still in, plus those out in the same hand
+        who began it with more chips; equal chips tie."""
         h = self.h
         assert h.start is not None
         out_now = [x.seat for x in h.eliminated]
         alive = sum(1 for s in h.start.seats_in_hand if s not in out_now)
         before = h.start.stacks
         place = alive + 1 + sum(1 for s in out_now if before[s] > before[e.seat])
-        ties = sum(1 for s in out_now if before[s] == before[e.seat]) > 1
+        return place, sum(1 for s in out_now if before[s] == before[e.seat]) > 1
+
+    def _place_truth(self, e: PlayerEliminated, said: int | None, tie: bool) -> list[str]:
+        place, ties = self._recomputed_place(e)
         out = [] if e.place == place else [f"engine place {e.place}, recomputed {place}"]
         if said != place:
             out.append(f"place said {said}, true {place}")

@@ -48,7 +48,10 @@ class PotRules:
                 ),
                 (which + r" (?P<n>{N}): (?:gana (?P<p>{P})|ganas) con (?P<h>.+)\.", self._named),
                 (which + r" (?P<n>{N}): (?:se lo lleva (?P<p>{P})|te lo llevas)\.", self._named),
-                (which + r" (?P<n>{N}) se reparte entre (?P<names>.+?): (?P<sh>.+)\.", self._split),
+                (
+                    which + r" (?P<n>{N}),? se reparte entre (?P<names>.+?): (?P<sh>.+)\.",
+                    self._split,
+                ),
                 (
                     r"Las? fichas? sobrantes? (?:es|son) para (?P<names>.+?), "
                     r"(?:por estar|los) .*\.",
@@ -93,7 +96,10 @@ class PotRules:
                 ),
                 (which + r" (?P<n>{N}): (?P<p>{P}) wins? with (?P<h>.+)\.", self._named),
                 (which + r" (?P<n>{N}): (?P<p>{P}) wins? it\.", self._named),
-                (which + r" (?P<n>{N}) is split between (?P<names>.+?): (?P<sh>.+)\.", self._split),
+                (
+                    which + r" (?P<n>{N}),? is split between (?P<names>.+?): (?P<sh>.+)\.",
+                    self._split,
+                ),
                 (r"The odd chips? go(?:es)? to (?P<names>.+?), closest .*\.", self._odd),
                 (r"(?P<p>{P}) beats? (?P<q>{P}): (?P<a>.+) against (?P<b>.+)\.", self._beats),
                 (
@@ -101,7 +107,7 @@ class PotRules:
                     rf"(?P<r2>{rank})\.",
                     self._kicker,
                 ),
-                (r"An? (?P<a>[^,]+?) beats (?P<b>[^,]+)\.", self._categories),
+                (r"(?:An? )?(?P<a>[^,:]+?) beats (?P<b>[^,:]+)\.", self._categories),
                 (
                     r"(?P<names>.+?) (?:both|all) have (?P<h>.+?): a (?:(?P<c>\w+)-way )?tie\.",
                     self._tie,
