@@ -23,7 +23,7 @@ from audiopoker.cards import format_cards, parse_cards
 from audiopoker.engine.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.errors import describe_error
-from audiopoker.narration.explain import beaten_by_the_tie, reason_sentences
+from audiopoker.narration.explain import every_beaten, reason_sentences
 from audiopoker.narration.language import Language, resolve_language
 from audiopoker.narration.words import card_list, describe_hand, rank_list
 from audiopoker.showdown import ShowdownResult, showdown, significance
@@ -99,8 +99,7 @@ def reason_text(result: ShowdownResult, lang: Language) -> str:
     names = player_names(len(result.hands), lang)
     values = [hand.value for hand in result.hands]
     sentences = reason_sentences(result.reason, values, names, lang, None, len(result.winners))
-    if len(result.winners) > 1:
-        sentences += beaten_by_the_tie(values, result.winners, names, lang)
+    sentences += every_beaten(result.reason, values, result.winners, names, lang)
     return " ".join(sentences)
 
 

@@ -6,7 +6,7 @@ sentences.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from audiopoker.evaluator import HandValue
 from audiopoker.narration.catalog import get_catalog
@@ -107,18 +107,58 @@ def _card_sentence(reason: Reason, names: Sequence[str], lang: Language, you: in
     )
 
 
-def beaten_by_the_tie(
+def named_by(reason: Reason, values: Sequence[HandValue]) -> set[int]:
+    """The losing hands :func:`reason_sentences` already names: the runner-up of a higher
+    rank, every hand beaten on a side card; none for a category ("A flush beats a
+    straight.") or a split."""
+    kind = reason.kind
+    if reason.loser is None or kind in (ReasonKind.SPLIT, ReasonKind.HIGHER_CATEGORY):
+        return set()
+    if kind is ReasonKind.HIGHER_RANK:
+        return {reason.loser}
+    best = values[reason.winner]
+    return {reason.loser} | {
+        index
+        for index in range(len(values))
+        if index != reason.winner
+        and compare(best, values[index], reason.winner, index).kind
+        in (ReasonKind.KICKER, ReasonKind.NEXT_CARD)
+    }
+
+
+def every_beaten(
+    reason: Reason,
     values: Sequence[HandValue],
     winners: Sequence[int],
     names: Sequence[str],
     lang: Language,
     you: int | None = None,
 ) -> list[str]:
-    """After a split, one sentence for every hand that lost to the tied ones, strongest
-    first: "Carla loses with a pair of eights, king kicker." or, when a side card decided,
-    "Carla loses on the kicker: eight against ace." (the tie sentence already named the
-    winners and their hand). Empty when every hand shares the pot."""
-    losers = [index for index in range(len(values)) if index not in winners]
+    """After :func:`reason_sentences`, one sentence for every losing hand it left out, so
+    a multi-way showdown names every beaten player (issue 17: "Elena beats Fabio" when
+    Inés beat him too): after a split every hand that lost to the tied ones; after one
+    winner every hand but the one(s) the reason named."""
+    if reason.kind is ReasonKind.ALONE:
+        return []
+    if len(values) == 2 and reason.kind is not ReasonKind.SPLIT:
+        return []  # heads-up the other hand is the loser: "A flush beats a straight." says it
+    return beaten_by_the_tie(values, winners, names, lang, you, named_by(reason, values))
+
+
+def beaten_by_the_tie(
+    values: Sequence[HandValue],
+    winners: Sequence[int],
+    names: Sequence[str],
+    lang: Language,
+    you: int | None = None,
+    named: Set[int] = frozenset(),
+) -> list[str]:
+    """After a split (or a multi-way win), one sentence for every hand that lost to the
+    winning ones and is not in ``named``, strongest first: "Carla loses with a pair of
+    eights, king kicker." or, when a side card decided, "Carla loses on the kicker: eight
+    against ace." (the sentence before already named the winners and their hand). Empty
+    when every hand shares the pot."""
+    losers = [index for index in range(len(values)) if index not in winners and index not in named]
     if not winners or not losers:
         return []
     catalog = get_catalog(lang)

@@ -42,13 +42,13 @@ from audiopoker.engine.events import (
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.choices import choices_text
-from audiopoker.narration.explain import beaten_by_the_tie, reason_sentences
+from audiopoker.narration.explain import every_beaten, reason_sentences
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
 from audiopoker.narration.reckoning import finishing_places, pot_count
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.showdown import ReasonKind, decide, plays_the_board, significance
+from audiopoker.showdown import decide, plays_the_board, significance
 
 _STREET_KEYS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _SIDE_POT_ORDINALS = 9  # ten players make at most nine side pots
@@ -533,9 +533,11 @@ class Narrator:
         messages += self._message("pot_awarded", sentences)
         if not event.uncontested:
             why = self._why(event)
-            if why != self._last_why:  # a side pot decided the same way is not told twice
+            # A side pot decided the same way (its beaten players already named) is not
+            # told twice.
+            if not set(why) <= set(self._last_why):
                 messages += self._message("pot_awarded", why, Verbosity.NORMAL)
-            self._last_why = why
+                self._last_why = why
         return messages
 
     def _split_sentence(self, event: PotAwarded, pot: str | None, total: str) -> str:
@@ -576,9 +578,7 @@ class Narrator:
         you = seats.index(self.listener_seat) if self.listener_seat in seats else None
         names = [self._name(seat) for seat in seats]
         sentences = reason_sentences(reason, values, names, self.lang, you, len(winners))
-        if reason.kind is ReasonKind.SPLIT:
-            sentences += beaten_by_the_tie(values, winners, names, self.lang, you)
-        return sentences
+        return sentences + every_beaten(reason, values, winners, names, self.lang, you)
 
     # ------------------------------------------------------------------ between hands
 

@@ -1,0 +1,50 @@
+"""Issue 17, points 2 and 3: regression tests of the sentences heard as false, incomplete
+or absurd, in both languages (the short all-in note and R are in test_narration_events.py
+and test_ui_keys.py, P in test_ui_keys.py)."""
+
+from __future__ import annotations
+
+from audiopoker.cards import parse_cards
+from audiopoker.narration.explain import every_beaten, reason_sentences
+from audiopoker.showdown import showdown
+
+
+def _explained(board: str, hands: list[str], names: tuple[str, ...], lang: str) -> list[str]:
+    result = showdown(parse_cards(board), [parse_cards(hand) for hand in hands])
+    values = [hand.value for hand in result.hands]
+    winners = result.winners
+    sentences = reason_sentences(result.reason, values, names, lang, None, len(winners))  # type: ignore[arg-type]
+    return sentences + every_beaten(result.reason, values, winners, names, lang)  # type: ignore[arg-type]
+
+
+def test_a_multi_way_win_names_every_beaten_player() -> None:
+    """'Elena beats Fabio' alone was heard when Inés beat Fabio too: Inés is named."""
+    board, names = "Kd 8c 4s 3h 2d", ("Elena", "Fabio", "Inés")
+    hands = ["Ks Jc", "Qs Qh", "9d 9c"]
+    assert _explained(board, hands, names, "en") == [
+        "Elena beats Fabio: a pair of kings against a pair of queens.",
+        "Inés loses with a pair of nines.",
+    ]
+    assert _explained(board, hands, names, "es") == [
+        "Elena le gana a Fabio: pareja de reyes contra pareja de reinas.",
+        "Inés pierde con pareja de nueves.",
+    ]
+
+
+def test_a_multi_way_win_by_category_names_every_beaten_player() -> None:
+    board, names = "Kd 8c 4s 3h 2d", ("Ana", "Beto", "Carla")
+    hands = ["5c 6c", "Ah Jc", "Qs Th"]
+    assert _explained(board, hands, names, "en") == [
+        "A straight beats high card.",
+        "Beto loses with ace high.",
+        "Carla loses with king high.",
+    ]
+    assert _explained(board, hands, names, "es")[1:] == [
+        "Beto pierde con as alto.",
+        "Carla pierde con rey alto.",
+    ]
+
+
+def test_heads_up_a_category_win_says_no_more() -> None:
+    board, names = "Kd 8c 4s 3h 2d", ("Ana", "Beto")
+    assert _explained(board, ["5c 6c", "Ah Jc"], names, "en") == ["A straight beats high card."]
