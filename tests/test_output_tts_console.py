@@ -96,7 +96,7 @@ def test_watch_with_the_voice_and_no_sound_device(tmp_path: Path, lang: str) -> 
     assert code == 0, lines
     assert_quiet_and_said_once(lines, lang)
     assert lines[0].endswith(NOTICE[lang])  # the first thing said
-    hand = {"en": "Hand 1.", "es": "Mano 1."}[lang]
+    hand = {"en": "Hand 1 of 1.", "es": "Mano 1 de 1."}[lang]
     assert any(line.startswith(hand) for line in lines), lines  # every message printed
 
 

@@ -176,8 +176,8 @@ def test_every_problem_kind_has_a_sentence(kind: ProblemKind) -> None:
 def test_a_clash_says_the_key_as_the_player_knows_it() -> None:
     problem = KeymapProblem("f.toml", 4, ProblemKind.CLASH, "game", "fold", "c-m", "pot")
     assert UiText("en").keymap_problem(problem) == (
-        "Keymap f.toml, line 4: Enter already means “the pot and the side pots”, so it cannot"
-        " also mean “fold: give up the hand”. The default keys are used."
+        'Keymap f.toml, line 4: Enter already means "the pot and the side pots", so it cannot'
+        ' also mean "fold: give up the hand". The default keys are used.'
     )
 
 

@@ -110,27 +110,27 @@ def test_no_key_but_the_questions_own_does_anything_while_it_waits(lang: str, as
         (
             '[confirm]\ncancel = ["c", "escape"]\n',
             2,
-            "while a question waits, C already means “check, or call what you owe”, so it"
-            " cannot also mean “close a question, changing nothing”",
-            "mientras espera una pregunta, C ya significa «pasar, o pagar lo que debes», así"
-            " que no puede significar también «cerrar una pregunta sin cambiar nada»",
+            'while a question waits, C already means "check, or call what you owe", so it'
+            ' cannot also mean "close a question, changing nothing"',
+            'mientras espera una pregunta, C ya significa "pasar, o pagar lo que debes", así'
+            ' que no puede significar también "cerrar una pregunta sin cambiar nada"',
         ),
         (
             '# mine\n[amount]\namount_up = "5"\n',
             3,
-            "while you type an amount, 5 already means “a digit of the amount”, so it cannot"
-            " also mean “one big blind more”",
-            "mientras escribes una cantidad, 5 ya significa «una cifra de la cantidad», así que"
-            " no puede significar también «una ciega grande más»",
+            'while you type an amount, 5 already means "a digit of the amount", so it cannot'
+            ' also mean "one big blind more"',
+            'mientras escribes una cantidad, 5 ya significa "una cifra de la cantidad", así que'
+            ' no puede significar también "una ciega grande más"',
         ),
         (
             '[confirm]\ndiscard = "s"\n',
             2,
-            "S means “your chips” at the table, a key pressed by reflex, so it cannot mean “at"
-            " the start, put the saved game aside and start a new one”: that needs a key of its"
+            'S means "your chips" at the table, a key pressed by reflex, so it cannot mean "at'
+            ' the start, put the saved game aside and start a new one": that needs a key of its'
             " own",
-            "S significa «tus fichas» en la mesa, una tecla que se pulsa por reflejo, así que no"
-            " puede significar «al empezar, apartar la partida guardada y empezar una nueva»:"
+            'S significa "tus fichas" en la mesa, una tecla que se pulsa por reflejo, así que no'
+            ' puede significar "al empezar, apartar la partida guardada y empezar una nueva":'
             " eso necesita una tecla propia",
         ),
     ],
@@ -155,7 +155,7 @@ def test_a_same_section_clash_names_both_actions_in_words() -> None:
         apply_overrides(default_keymap(), '[game]\nfold = "c"\n', "mine.toml")
     (problem,) = raised.value.problems
     assert UiText("es").keymap_problem(problem) == (
-        "Mapa de teclas mine.toml, línea 2: C ya significa «pasar, o pagar lo que debes», así"
-        " que no puede significar también «retirarte: abandonar la mano». Se usan las teclas"
+        'Mapa de teclas mine.toml, línea 2: C ya significa "pasar, o pagar lo que debes", así'
+        ' que no puede significar también "retirarte: abandonar la mano". Se usan las teclas'
         " predeterminadas."
     )
