@@ -375,7 +375,7 @@ def test_a_pot_only_one_player_could_win_is_not_won_by_a_hand() -> None:
     )  # fmt: skip
     names = ("Ana", "Beto", "Carla")
     lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
-    assert lines[-1] == "Bote secundario, 2: se lo lleva Carla."
+    assert lines[-1] == "Carla se lleva los dos botes: 3 y 2."
 
 
 def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:

@@ -4,6 +4,8 @@ and test_ui_keys.py, P in test_ui_keys.py)."""
 
 from __future__ import annotations
 
+from narration_support import CALL, _raise, narrate_all, scripted_hand
+
 from audiopoker.cards import parse_cards
 from audiopoker.narration.explain import every_beaten, reason_sentences
 from audiopoker.showdown import showdown
@@ -48,3 +50,24 @@ def test_a_multi_way_win_by_category_names_every_beaten_player() -> None:
 def test_heads_up_a_category_win_says_no_more() -> None:
     board, names = "Kd 8c 4s 3h 2d", ("Ana", "Beto")
     assert _explained(board, ["5c 6c", "Ah Jc"], names, "en") == ["A straight beats high card."]
+
+
+def test_one_winner_of_several_pots_is_told_in_one_sentence() -> None:
+    """Four near-identical sentences were heard; now one, and the why once."""
+    events = scripted_hand(
+        (20, 50, 200, 200), 3, 0, 1, (1, 2),
+        {0: "Ks Kh", 1: "Qs Qh", 2: "As Ah", 3: "Js Jh"}, "2c 7d 9h 3s 4c",
+        [_raise(200), CALL, CALL, CALL],
+    )  # fmt: skip
+    names = ("Ana", "Beto", "Carla", "Diego")
+    english = [m.text for m in narrate_all(events, names, "en", 0) if m.kind == "pot_awarded"]
+    # Why the main pot was won is told with it (it names every beaten player); the pots
+    # follow in one sentence with the last of them, the side pots' why not repeated.
+    assert english == [
+        "Carla beats you: a pair of aces against a pair of kings. Beto loses with a pair of "
+        "queens. Diego loses with a pair of jacks.",
+        "Carla wins all three pots with a pair of aces, nine kicker: 80, 90 and 300.",
+    ]
+    spanish = [m.text for m in narrate_all(events, names, "es", 2) if m.kind == "pot_awarded"]
+    assert spanish[1] == "Te llevas los tres botes con pareja de ases, kicker nueve: 80, 90 y 300."
+    assert len(spanish) == 2

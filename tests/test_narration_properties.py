@@ -61,7 +61,10 @@ def problems(message: Message) -> list[str]:
 def said_with_a_neighbour(event: Event, before: Event | None, after: Event | None) -> bool:
     """Events told together with a neighbour: chips given back to the only player left are
     said with the pot that follows; a player out in the same hand with the same place is
-    said with the one before."""
+    said with the one before; a pot won by one player waits for the next pot (the same
+    winner's several pots are said in one sentence)."""
+    if isinstance(event, PotAwarded) and len(event.winners) == 1:
+        return isinstance(after, PotAwarded)
     if isinstance(event, BetReturned):
         return isinstance(after, PotAwarded) and after.uncontested
     if isinstance(event, PlayerEliminated):

@@ -39,13 +39,13 @@ from audiopoker.engine.events import (
     PotAwarded,
     StreetDealt,
 )
-from audiopoker.evaluator import best_hand
+from audiopoker.evaluator import HandValue, best_hand
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.choices import choices_text
-from audiopoker.narration.explain import every_beaten, reason_sentences
+from audiopoker.narration.explain import count_word, every_beaten, reason_sentences
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
-from audiopoker.narration.reckoning import finishing_places, pot_count
+from audiopoker.narration.reckoning import finishing_places, pot_count, pot_levels
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.showdown import decide, plays_the_board, significance
@@ -126,7 +126,12 @@ class Narrator:
         self.contributed: dict[int, int] = {}  # chips each seat put in this hand
         self.shown: dict[int, HandShown] = {}
         self._pot_count: int | None = None  # decided at the first PotAwarded
+        # Pots won by one player, held while more pots may follow: one winner of several
+        # pots is told in one sentence.
+        self._held_pots: list[PotAwarded] = []
         self._last_why: list[str] = []
+        # The winners and the beaten players of the last why told.
+        self._why_told: tuple[frozenset[int], set[int]] = (frozenset(), set())
         self._cards_face_up = False  # betting is over: the cards run out face up
         self._best_said: list[str] = []
         # Chips given back to the only player left: told with the pot in one sentence.
@@ -189,10 +194,14 @@ class Narrator:
 
     def narrate(self, event: Event) -> list[Message]:
         """The messages for one event, in order (possibly none)."""
+        messages: list[Message] = []
+        held = self._held_pots
+        if held and not (isinstance(event, PotAwarded) and event.winners == held[0].winners):
+            messages = self._flush_pots()
         handler = self._handlers.get(type(event))
         if handler is None:
-            return []
-        return handler(event)
+            return messages
+        return messages + handler(event)
 
     # ------------------------------------------------------------------ hand start
 
@@ -505,6 +514,63 @@ class Narrator:
                 text = self._seat_plural(key, held.seat, held.amount, amount=total)
             return self._message("pot_awarded", [text])
         messages = self._flush_return()
+        if len(event.winners) == 1:
+            self._held_pots.append(event)
+            if self._wins_the_next_pot(event):
+                # The same winner's pots are told in one sentence with the last of them;
+                # why this pot was won is told now, with the pot whose players it names.
+                return messages + self._why_messages(event)
+            return messages + self._flush_pots()
+        return messages + self._award_messages(event, pot, total)
+
+    def _wins_the_next_pot(self, event: PotAwarded) -> bool:
+        """The only winner of a pot also wins the next one when it put in more than this
+        pot's cap: the next pot's players are some of this one's, all beaten by it."""
+        levels = pot_levels(self.contributed, self.folded)
+        index = event.pot_index
+        seat = event.winners[0]
+        return index + 1 < len(levels) and self.contributed.get(seat, 0) > levels[index]
+
+    def _flush_pots(self) -> list[Message]:
+        """The held pots of one winner: one pot as usual, several in one sentence ("Ana
+        wins all three pots with …: 40, 20 and 8.")."""
+        held, self._held_pots = self._held_pots, []
+        if len(held) == 1:
+            event = held[0]
+            return self._award_messages(
+                event, self._pot_name(event.pot_index), amount(event.amount)
+            )
+        seat = held[0].winners[0]
+        values = [self._won_with(event) for event in held]
+        size = "two" if len(held) == 2 else "many"
+        fields: dict[str, object] = {
+            "amounts": self._catalog.join([amount(event.amount) for event in held]),
+            "count": count_word(len(held), self.lang),
+        }
+        first = values[0]
+        if first is not None and all(value == first for value in values):
+            hand = describe_hand(first, self.lang, article=True)
+            text = self._seat_text(f"pots.one_winner.hand.{size}", seat, hand=hand, **fields)
+        else:
+            text = self._seat_text(f"pots.one_winner.{size}", seat, **fields)
+        # Why each held pot was won was told with it (a side pot decided the same way, by
+        # some of the same players, says nothing new); the last one's is told here.
+        return self._message("pot_awarded", [text]) + self._why_messages(held[-1])
+
+    def _won_with(self, event: PotAwarded) -> HandValue | None:
+        """The hand that won a one-winner pot; None when no hand won it (the others
+        folded, or only the winner could win it)."""
+        seat = event.winners[0]
+        value = event.winning_value
+        if value is None and seat in self.shown:
+            value = self.shown[seat].value
+        if event.uncontested or len(event.eligible) == 1:
+            return None
+        return value
+
+    def _award_messages(self, event: PotAwarded, pot: str | None, total: str) -> list[Message]:
+        """One pot's sentences: who wins it (how much, with what, shares and odd chips)
+        and why."""
         sentences: list[str] = []
         if len(event.winners) == 1:
             seat = event.winners[0]
@@ -530,14 +596,22 @@ class Narrator:
         else:
             sentences.append(self._split_sentence(event, pot, total))
             sentences += self._odd_chip_sentences(event)
-        messages += self._message("pot_awarded", sentences)
+        return self._message("pot_awarded", sentences) + self._why_messages(event)
+
+    def _why_messages(self, event: PotAwarded) -> list[Message]:
+        messages: list[Message] = []
         if not event.uncontested:
             why = self._why(event)
-            # A side pot decided the same way (its beaten players already named) is not
-            # told twice.
-            if not set(why) <= set(self._last_why):
+            # A side pot won by the same players over players already named as beaten (or
+            # decided in the same words) is not told twice.
+            winners = frozenset(event.winners)
+            losers = {seat for seat in event.eligible if seat in self.shown} - winners
+            told_winners, told_losers = self._why_told
+            repeated = winners == told_winners and losers <= told_losers
+            if why and not repeated and not set(why) <= set(self._last_why):
                 messages += self._message("pot_awarded", why, Verbosity.NORMAL)
                 self._last_why = why
+                self._why_told = (winners, losers)
         return messages
 
     def _split_sentence(self, event: PotAwarded, pot: str | None, total: str) -> str:

@@ -18,6 +18,18 @@ def pot_count(contributed: Mapping[int, int], folded: Set[int]) -> int:
     return len({chips for seat, chips in contributed.items() if seat not in folded and chips > 0})
 
 
+def pot_levels(contributed: Mapping[int, int], folded: Set[int]) -> list[int]:
+    """Each pot's cap, main pot first: the distinct totals of the players still holding
+    cards. A player is eligible for the pots whose cap it reached.
+
+    >>> pot_levels({0: 20, 1: 50, 2: 100, 3: 100, 4: 70}, folded={4})
+    [20, 50, 100]
+    """
+    return sorted(
+        {chips for seat, chips in contributed.items() if seat not in folded and chips > 0}
+    )
+
+
 def finishing_places(
     standings: Sequence[int], stacks: Sequence[int], told: Mapping[int, int]
 ) -> dict[int, int]:
