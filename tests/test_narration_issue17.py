@@ -7,6 +7,8 @@ from __future__ import annotations
 from narration_support import CALL, _raise, narrate_all, scripted_hand
 
 from audiopoker.cards import parse_cards
+from audiopoker.engine.events import HandStarted
+from audiopoker.narration import Narrator
 from audiopoker.narration.explain import every_beaten, reason_sentences
 from audiopoker.showdown import showdown
 
@@ -71,3 +73,21 @@ def test_one_winner_of_several_pots_is_told_in_one_sentence() -> None:
     spanish = [m.text for m in narrate_all(events, names, "es", 2) if m.kind == "pot_awarded"]
     assert spanish[1] == "Te llevas los tres botes con pareja de ases, kicker nueve: 80, 90 y 300."
     assert len(spanish) == 2
+
+
+def test_with_a_dead_button_the_cutoff_is_told_it_acts_last_after_the_flop() -> None:
+    """'You are in the cutoff: the seat just before the button' was said with the button on
+    an empty seat, to the player who acts last after the flop."""
+    names = ("Ana", "Beto", "Carla", "Diego", "Elena")
+    dead = HandStarted(6, 0, 1, 2, (1, 2, 3, 4), (0, 50, 50, 50, 50), 1, 2, 0, False)
+    english = [m.text for m in Narrator(names, "en", listener_seat=4).narrate(dead)]
+    assert english[1] == (
+        "You are in the cutoff, and the button is on an empty seat: you act last after the flop."
+    )
+    spanish = [m.text for m in Narrator(names, "es", listener_seat=4).narrate(dead)]
+    assert spanish[1] == (
+        "Estás en el cutoff y el botón está en un asiento vacío: hablas el último después del flop."
+    )
+    seated = HandStarted(6, 0, 1, 2, (1, 2, 3, 4, 0), (50,) * 5, 1, 2, 0, False)
+    told = [m.text for m in Narrator(names, "en", listener_seat=4).narrate(seated)]
+    assert told[1] == "You are in the cutoff: the seat just before the button."

@@ -233,11 +233,11 @@ class Narrator:
         if position is not None and position not in POSITIONS_SAID_ELSEWHERE:
             # Said with what it means ("the cutoff: the seat just before the button"), the
             # same every hand, so U's retelling of a hand matches what was said at the table.
-            messages += self._message(
-                "hand_started",
-                [self._text(f"position.you.{position.value}")],
-                Verbosity.NORMAL,
-            )
+            key = f"position.you.{position.value}"
+            if position is Position.CUTOFF and not button_seated:
+                # The button is on an empty seat: the cutoff acts last after the flop.
+                key += ".dead_button"
+            messages += self._message("hand_started", [self._text(key)], Verbosity.NORMAL)
         # The chips, once a hand: here, before the blinds (not again when the hand ends).
         messages += self._message(
             "hand_started", [self._stacks_sentence(event.stacks)], Verbosity.VERBOSE
