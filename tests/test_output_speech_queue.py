@@ -143,6 +143,29 @@ def test_quick_answers_cut_each_other_and_the_table_message_only_once() -> None:
     assert said_whole(voice.log) == ["You have 198 chips.", prompt]
 
 
+def test_the_table_waits_a_moment_after_an_answer_for_the_next_key() -> None:
+    # Walking a list: each arrow's answer ends, and the next comes a moment later; the cut
+    # table message is not started (and cut again) in between, only after the last.
+    voice = TimedVoice(seconds_per_char=0.005)
+    prompt = "Your turn: 2 to call. C calls, R raises, F folds."
+    with Router(voice) as router:  # type: ignore[arg-type]
+        router.speech.answer_grace = 0.5
+        router.send(table(prompt))
+        voice.wait_for(("start", prompt))
+        for item in ("S: your chips.", "V: what calling costs.", "D: your two cards."):
+            router.send(answer(item))
+            voice.wait_for(("end", item))
+            time.sleep(0.1)  # the player's next key, well within the grace
+        assert router.drain(DEADLINE)
+    assert [text for what, text in voice.log if what == "start"] == [
+        prompt,
+        "S: your chips.",
+        "V: what calling costs.",
+        "D: your two cards.",
+        prompt,
+    ]
+
+
 def test_x_empties_the_queue_and_nothing_more_is_said_until_the_next_message() -> None:
     voice = TimedVoice(seconds_per_char=0.01)
     with Router(voice) as router:  # type: ignore[arg-type]

@@ -37,6 +37,7 @@ LOST_AFTER = 10.0  # seconds past three times the estimate: the path lost the me
 # the rate given, or slow to start, would otherwise still be speaking when the next message
 # is sent, which then waits on the reader's side where an interrupt may not reach it.
 ESTIMATE_STRETCH = 1.1
+ANSWER_GRACE = 0.7  # seconds the table waits after an answer, for the player's next key
 ESTIMATE_PAD = 0.15  # seconds
 
 
@@ -118,6 +119,8 @@ class SpeechQueue:
         self._token = 0  # numbers each utterance, so a late report of an old one is ignored
         self._endings: dict[int, Ending] = {}
         self._last_table_end = clock()
+        self._answered_at = 0.0  # when the last answer ended (monotonic)
+        self.answer_grace = ANSWER_GRACE
         self._closing = False
         self.dropped = 0  # messages never said: superseded answers, queues emptied by X
         self.repeated = 0  # table messages cut by an answer and said again after it
@@ -196,14 +199,28 @@ class SpeechQueue:
 
     # --- the dispatch thread ------------------------------------------------------------
 
+    def _next(self) -> Job | None:
+        """The next job (None: closing). Caller holds the lock. After an answer the table
+        waits ``answer_grace`` seconds, so a player walking a list or asking several
+        things in a row does not hear a table message start and be cut between each."""
+        while not self._closing:
+            if self._answers:
+                return self._answers.popleft()
+            if self._table:
+                left = self._answered_at + self.answer_grace - time.monotonic()
+                if left <= 0 or self.timing is Timing.INSTANT:
+                    return self._table.popleft()
+                self._cond.wait(left)
+            else:
+                self._cond.wait()
+        return None
+
     def _run(self) -> None:
         while True:
             with self._cond:
-                while not self._answers and not self._table and not self._closing:
-                    self._cond.wait()
-                if self._closing:
+                job = self._next()
+                if job is None:
                     return
-                job = self._answers.popleft() if self._answers else self._table.popleft()
                 self._current = job
                 self._preempted = self._discard = False
                 self._token += 1
@@ -215,6 +232,8 @@ class SpeechQueue:
                     self.repeated += 1
                 elif not job.answer:
                     self._last_table_end = self._clock()
+                if job.answer:
+                    self._answered_at = time.monotonic()
                 self._current = None
                 self._endings.clear()
                 self._cond.notify_all()
