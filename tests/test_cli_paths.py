@@ -7,6 +7,7 @@ cannot be written. Real processes: ``python3 -m audiopoker …``."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 QUICK = ["--output", "silent"]
 GAME = [*QUICK, "--no-sound", "--bot-delay", "0", "--hands", "1"]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+# Root reads and writes past file modes (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): a command
+# run without those capabilities meets the modes as a player's account does. util-linux's
+# setpriv drops them from the bounding set, which a root process's exec takes its own from.
+AS_A_PLAYER = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] if IS_ROOT else []
+needs_modes = pytest.mark.skipif(
+    sys.platform == "win32" or (IS_ROOT and shutil.which("setpriv") is None),
+    reason="file modes bind root only without its capabilities: needs util-linux's setpriv",
+)
 # A folder nobody may write in, not even root (sysfs refuses new files).
 SYS_UNWRITABLE = Path("/sys/audiopoker-test")
 needs_sysfs = pytest.mark.skipif(
@@ -25,14 +34,19 @@ needs_sysfs = pytest.mark.skipif(
 
 
 def run(
-    arguments: list[str], data: Path, *, env: dict[str, str] | None = None
+    arguments: list[str],
+    data: Path,
+    *,
+    env: dict[str, str] | None = None,
+    prefix: list[str] | None = None,
 ) -> tuple[int, list[str], str]:
-    """Run the command with closed stdin; its exit code, stderr lines and stdout."""
+    """Run the command with closed stdin (after ``prefix``, e.g. AS_A_PLAYER); its exit
+    code, stderr lines and stdout."""
     environment = {**os.environ, "AUDIOPOKER_DATA_DIR": str(data), "LANG": "en_US.UTF-8"}
     environment.update(env or {})
     environment.pop("LANGUAGE", None)
     done = subprocess.run(
-        [sys.executable, "-m", "audiopoker", *arguments],
+        [*(prefix or []), sys.executable, "-m", "audiopoker", *arguments],
         cwd=ROOT,
         env=environment,
         stdin=subprocess.DEVNULL,
@@ -43,8 +57,8 @@ def run(
     return done.returncode, done.stderr.strip().splitlines(), done.stdout
 
 
-def refused(arguments: list[str], data: Path) -> str:
-    code, lines, stdout = run(arguments, data)
+def refused(arguments: list[str], data: Path, prefix: list[str] | None = None) -> str:
+    code, lines, stdout = run(arguments, data, prefix=prefix)
     assert code == 2, (code, lines, stdout)
     assert len(lines) == 1, lines  # one line, no traceback
     assert stdout == ""
@@ -105,12 +119,13 @@ def test_transcript_where_nothing_can_be_written(lang: str, tmp_path: Path) -> N
     assert line == START[lang].format(command="watch") + expected
 
 
-@pytest.mark.skipif(IS_ROOT or sys.platform == "win32", reason="root may write anywhere")
+@needs_modes
 def test_transcript_file_without_write_permission(tmp_path: Path) -> None:
     target = tmp_path / "t.jsonl"
     target.write_text("kept\n", encoding="utf-8")
     target.chmod(0o444)
-    line = refused(["stats", *QUICK, "--lang", "es", "--transcript", str(target)], tmp_path)
+    arguments = ["stats", *QUICK, "--lang", "es", "--transcript", str(target)]
+    line = refused(arguments, tmp_path, AS_A_PLAYER)
     assert "(permiso denegado)" in line
     assert target.read_text(encoding="utf-8") == "kept\n"
 
@@ -144,12 +159,13 @@ def test_keymap_missing_or_a_folder(command: str, lang: str, tmp_path: Path) -> 
     assert line == start + said[lang]
 
 
-@pytest.mark.skipif(IS_ROOT or sys.platform == "win32", reason="root may read anything")
+@needs_modes
 def test_keymap_unreadable(tmp_path: Path) -> None:
     keymap = tmp_path / "keys.toml"
     keymap.write_text("[game]\n", encoding="utf-8")
     keymap.chmod(0)
-    line = refused(["play", *GAME, "--lang", "es", "--keymap", str(keymap)], tmp_path)
+    arguments = ["play", *GAME, "--lang", "es", "--keymap", str(keymap)]
+    line = refused(arguments, tmp_path, AS_A_PLAYER)
     assert line == (
         f"audiopoker play: no se puede empezar: la opción --keymap no puede leer {keymap} "
         "(permiso denegado); elige un archivo de teclas que puedas leer"
@@ -187,13 +203,13 @@ def test_data_folder_that_cannot_be_written(lang: str, tmp_path: Path) -> None:
     assert line == expected
 
 
-@pytest.mark.skipif(IS_ROOT or sys.platform == "win32", reason="root may write anywhere")
+@needs_modes
 def test_data_folder_without_write_permission(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     data.chmod(0o555)
     try:
-        line = refused(["play", *GAME, "--lang", "es"], data)
+        line = refused(["play", *GAME, "--lang", "es"], data, AS_A_PLAYER)
     finally:
         data.chmod(0o755)
     assert "(permiso denegado)" in line and "--no-save" in line
