@@ -124,6 +124,7 @@ class Narrator:
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self.contributed: dict[int, int] = {}  # chips each seat put in this hand
+        self.dead = 0  # a big-blind ante: in the main pot, no seat's contribution
         self.shown: dict[int, HandShown] = {}
         self._pot_count: int | None = None  # decided at the first PotAwarded
         # Pots won by one player, held while more pots may follow: one winner of several
@@ -261,7 +262,9 @@ class Narrator:
     def _ante_posted(self, event: AntePosted) -> list[Message]:
         self.pot += event.amount
         if not (self.hand is not None and self.hand.big_blind_ante):
-            self._put_in(event.seat, event.amount)  # a big blind ante is dead money
+            self._put_in(event.seat, event.amount)
+        else:
+            self.dead += event.amount  # a big blind ante is dead money
         if event.all_in:
             self.all_in.add(event.seat)
         fields = {"amount": amount(event.amount)}
@@ -486,7 +489,7 @@ class Narrator:
 
         The pots are the live seats' contribution levels (as the engine builds them)."""
         if self._pot_count is None:
-            self._pot_count = max(pot_count(self.contributed, self.folded), index + 1)
+            self._pot_count = max(self._pot_count_now(), index + 1)
         if self._pot_count < 2:
             return None
         if index == 0:
@@ -496,6 +499,12 @@ class Narrator:
         if index <= _SIDE_POT_ORDINALS:
             return self._text(f"pot.side.{index}")
         return self._text("pot.side", number=index)
+
+    def _dealt_in(self) -> tuple[int, ...]:
+        return tuple(self.hand.seats_in_hand) if self.hand is not None else ()
+
+    def _pot_count_now(self) -> int:
+        return pot_count(self.contributed, self.folded, self.dead, self._dealt_in())
 
     def _pot_awarded(self, event: PotAwarded) -> list[Message]:
         pot = self._pot_name(event.pot_index)
@@ -526,7 +535,7 @@ class Narrator:
     def _wins_the_next_pot(self, event: PotAwarded) -> bool:
         """The only winner of a pot also wins the next one when it put in more than this
         pot's cap: the next pot's players are some of this one's, all beaten by it."""
-        levels = pot_levels(self.contributed, self.folded)
+        levels = pot_levels(self.contributed, self.folded, self.dead, self._dealt_in())
         index = event.pot_index
         seat = event.winners[0]
         return index + 1 < len(levels) and self.contributed.get(seat, 0) > levels[index]

@@ -9,25 +9,43 @@ which finishing place each player gets. Pure functions of what the events told.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 
-def pot_count(contributed: Mapping[int, int], folded: Set[int]) -> int:
-    """The pots of a hand: one per distinct total put in by the players still holding cards
-    (as the engine builds them; folded chips only add to those pots)."""
-    return len({chips for seat, chips in contributed.items() if seat not in folded and chips > 0})
-
-
-def pot_levels(contributed: Mapping[int, int], folded: Set[int]) -> list[int]:
-    """Each pot's cap, main pot first: the distinct totals of the players still holding
-    cards. A player is eligible for the pots whose cap it reached.
+def pot_levels(
+    contributed: Mapping[int, int],
+    folded: Set[int],
+    dead: int = 0,
+    seats: Iterable[int] = (),
+) -> list[int]:
+    """Each pot's cap, main pot first, as the engine builds the pots: the distinct totals of
+    the players still holding cards (``seats``: every seat dealt in, also those that put in
+    nothing live). A player is eligible for the pots whose cap it reached. ``dead`` chips (a
+    big-blind ante) go to the main pot: with a live player who put nothing else in, they
+    are a main pot of their own, capped at 0.
 
     >>> pot_levels({0: 20, 1: 50, 2: 100, 3: 100, 4: 70}, folded={4})
     [20, 50, 100]
+    >>> pot_levels({1: 50, 2: 50}, folded=set(), dead=10, seats=(0, 1, 2))
+    [0, 50]
     """
-    return sorted(
-        {chips for seat, chips in contributed.items() if seat not in folded and chips > 0}
-    )
+    live = {seat for seat in (*seats, *contributed) if seat not in folded}
+    totals = {contributed.get(seat, 0) for seat in live}
+    return sorted(level for level in totals if level > 0 or dead > 0)
+
+
+def pot_count(
+    contributed: Mapping[int, int],
+    folded: Set[int],
+    dead: int = 0,
+    seats: Iterable[int] = (),
+) -> int:
+    """How many pots the hand has (see :func:`pot_levels`).
+
+    >>> pot_count({0: 20, 1: 50, 2: 100, 3: 100}, folded=set())
+    3
+    """
+    return len(pot_levels(contributed, folded, dead, seats))
 
 
 def finishing_places(
