@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from truth_positions import PositionRules
 from truth_pots import PotRules
 from truth_turns import TurnRules
 from truth_vocab import (
@@ -97,7 +98,7 @@ class _Hand:
 Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]]]
 
 
-class TruthChecker(PotRules, TurnRules):
+class TruthChecker(PotRules, TurnRules, PositionRules):
     """Checks the sentences said for one listener (None: a spectator) in one language."""
 
     def __init__(self, names: Sequence[str], lang: str, listener: int | None) -> None:
@@ -253,6 +254,7 @@ class TruthChecker(PotRules, TurnRules):
                      else r"Every player antes (?P<n>{N})\."), self._every_ante),
             (self.rx(r"La ciega grande paga el ante de todos\." if es
                      else r"The big blind pays the ante for everyone\."), self._bb_ante),
+            *self._position_rules(es),
         ]  # fmt: skip
         cards = self.rx(r"(?:Cartas de (?P<p>{P})|Tus cartas): (?P<c>.+)\." if es
                         else r"(?:(?P<p>{P})'s cards|Your cards): (?P<c>.+)\.")  # fmt: skip

@@ -44,7 +44,7 @@ from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.choices import choices_text
 from audiopoker.narration.explain import count_word, every_beaten, reason_sentences
 from audiopoker.narration.language import Language
-from audiopoker.narration.positions import Position, seat_positions
+from audiopoker.narration.positions import Position, positions_sentence, seat_positions
 from audiopoker.narration.reckoning import finishing_places, pot_count, pot_levels
 from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
 from audiopoker.output.message import Message, Verbosity
@@ -239,6 +239,10 @@ class Narrator:
                 # The button is on an empty seat: the cutoff acts last after the flop.
                 key += ".dead_button"
             messages += self._message("hand_started", [self._text(key)], Verbosity.NORMAL)
+        if self.listener_seat is None:  # watching: every seat's position, not just one
+            seats = positions_sentence(event, self.names, self.lang)
+            if seats is not None:
+                messages += self._message("hand_started", [seats], Verbosity.NORMAL)
         # The chips, once a hand: here, before the blinds (not again when the hand ends).
         messages += self._message(
             "hand_started", [self._stacks_sentence(event.stacks)], Verbosity.VERBOSE

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 from audiopoker.engine.events import HandStarted
@@ -108,3 +109,25 @@ def seat_positions(event: HandStarted) -> dict[int, Position]:
 def position_name(position: Position, lang: Language) -> str:
     """'under the gun', 'ciega grande', ..."""
     return get_catalog(lang).text(f"position.{position.value}")
+
+
+# The button and the blinds are named by the hand's opening and the blind lines.
+NAMED_BY_THE_BLINDS: Final[frozenset[Position]] = frozenset(
+    {Position.BUTTON, Position.BUTTON_SMALL_BLIND, Position.SMALL_BLIND, Position.BIG_BLIND}
+)
+
+
+def positions_sentence(event: HandStarted, names: Sequence[str], lang: Language) -> str | None:
+    """For a spectator, every dealt-in seat between the big blind and the button with its
+    position, in the order they act before the flop ('Positions: Diego under the gun,
+    Elena in the hijack and Fabio in the cutoff.'); None when there is none (two or three
+    players: the opening and the blinds name every position)."""
+    catalog = get_catalog(lang)
+    items = [
+        catalog.text(f"position.seat.{position.value}", name=names[seat])
+        for seat, position in seat_positions(event).items()
+        if position not in NAMED_BY_THE_BLINDS and 0 <= seat < len(names)
+    ]
+    if not items:
+        return None
+    return catalog.text("position.seats", seats=catalog.join(items))

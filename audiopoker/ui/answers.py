@@ -12,8 +12,16 @@ from audiopoker.cards import Card
 from audiopoker.engine.actions import LegalActions
 from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken
+from audiopoker.narration.positions import Position, position_name, seat_positions
 from audiopoker.ui.state import TableSnapshot
 from audiopoker.ui.texts import UiText
+
+# The positions N and B have always said with the UI's own words ("the button").
+_SAID_AS_STATUS = {
+    Position.BUTTON: "button",
+    Position.SMALL_BLIND: "small_blind",
+    Position.BIG_BLIND: "big_blind",
+}
 
 
 class Words(Protocol):
@@ -179,12 +187,7 @@ class Answers:
         else:
             parts.append(t.status("playing" if running else "seated"))
         if not seat.out:
-            if index == snap.button:
-                parts.append(t.status("button"))
-            if running and index == snap.small_blind_seat:
-                parts.append(t.status("small_blind"))
-            if running and index == snap.big_blind_seat:
-                parts.append(t.status("big_blind"))
+            parts += self._position(snap, index)
             if running and seat.committed:
                 parts.append(personal("bet", amount=seat.committed))
             if running and snap.actor == index:
@@ -195,6 +198,21 @@ class Answers:
         if mine:
             return t.player_you(index + 1, seat.stack, parts)
         return t.player(index + 1, seat.name, seat.stack, parts)
+
+    def _position(self, snap: TableSnapshot, index: int) -> list[str]:
+        """A seat's position this hand as the narration's rules give it (dead buttons and
+        missing small blinds too); between hands, only who had the button."""
+        t = self.text
+        started = snap.hand_start
+        if not snap.hand_running or started is None:
+            return [t.status("button")] if index == snap.button else []
+        position = seat_positions(started).get(index)
+        if position is None:  # not dealt in
+            return []
+        if position is Position.BUTTON_SMALL_BLIND:
+            return [t.status("button"), t.status("small_blind")]
+        said = _SAID_AS_STATUS.get(position)
+        return [t.status(said) if said else position_name(position, t.lang)]
 
     def last_action(self, snap: TableSnapshot) -> str:
         """L: the last action at the table, in narration's words."""

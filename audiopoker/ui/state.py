@@ -66,6 +66,7 @@ class TableSnapshot:
     last_action: ActionTaken | None = None
     last_event: Event | None = None
     game_over: GameEnded | None = None
+    hand_start: HandStarted | None = None  # who was dealt in where (for positions)
 
     @property
     def my_seat(self) -> SeatState | None:
@@ -129,6 +130,7 @@ def _apply(s: TableSnapshot, event: Event) -> TableSnapshot:
             button=event.button,
             small_blind_seat=event.small_blind,
             big_blind_seat=event.big_blind,
+            hand_start=event,
             street=Street.PREFLOP,
             board=(),
             pot=0,
