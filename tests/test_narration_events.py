@@ -123,7 +123,7 @@ def test_your_turn_variants() -> None:
     ]
     short = ActionRequired(3, legal(to_call=7, call_is_all_in=True, raise_kind=None, stack=7))
     assert texts(narrator("es").narrate(short)) == [
-        "Te toca: igualar 7 te deja all-in; hay 10 en el bote. "
+        "Te toca: pagar 7 te deja all-in; hay 10 en el bote. "
         "Puedes pagar y quedarte all-in o retirarte."
     ]
     shove = ActionRequired(3, legal(min_raise_to=30, max_raise_to=30))
@@ -137,7 +137,9 @@ def test_your_turn_variants() -> None:
         "Your turn: 4 to call. You can call, raise to between 8 and 200, or fold."
     ]
     brief_short = narrator(verbosity=Verbosity.BRIEF).narrate(short)
-    assert texts(brief_short) == ["Your turn: 7 to call, all in. You can call all in or fold."]
+    assert texts(brief_short) == [
+        "Your turn: calling 7 puts you all in. You can call all in or fold."
+    ]
     brief_es = narrator("es", verbosity=Verbosity.BRIEF).narrate(free)
     assert texts(brief_es) == ["Te toca. Puedes pasar o apostar entre 2 y 200."]
     verbose = texts(narrator(verbosity=Verbosity.VERBOSE).narrate(ActionRequired(3, legal())))
@@ -174,8 +176,8 @@ def action(seat: int, kind: ActionKind, amount: int, to: int, **changes: object)
         (action(2, ActionKind.CHECK, 0, 0), "Carla checks.", "Carla pasa."),
         (action(3, ActionKind.FOLD, 0, 0), "You fold.", "Te retiras."),
         (action(1, ActionKind.RAISE, 13, 15, all_in=True, full_raise=False),
-         "Beto raises to 15, all in. Not a full raise.",
-         "Beto sube a 15 y va all-in. No es una subida completa."),
+         "Beto raises to 15 and is all in. Not a full raise.",
+         "Beto sube a 15 y se queda all-in. No es una subida completa."),
     ],
 )  # fmt: skip
 def test_actions(event: ActionTaken, english: str, spanish: str) -> None:
@@ -405,8 +407,8 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_raising() -> None:
     names = ("Ana", "Beto", "Carla", "Diego", "Elena")
     told = [m.text for m in narrate_all(events, names, "en", listener)]
     assert [text for text in told if "all in." in text] == [
-        "Diego raises to 15, all in. Not a full raise.",
-        "Elena raises to 20, all in. Not a full raise.",
+        "Diego raises to 15 and is all in. Not a full raise.",
+        "Elena raises to 20 and is all in. Not a full raise.",
     ]
     assert not [text for text in told if "only call or fold" in text]
     assert "raise to between 30 and 198" in told[told.index("Ana calls 20.") + 2]
@@ -427,14 +429,14 @@ def test_a_short_all_in_names_who_may_only_call_or_fold_at_their_turn() -> None:
     events = _short_all_in_after([_bet(10), CALL, _raise(15)])
     names = ("Ana", "Beto", "Carla")
     english = [m.text for m in narrate_all(events, names, "en", 1)]
-    assert "Carla raises to 15, all in. Not a full raise." in english
+    assert "Carla raises to 15 and is all in. Not a full raise." in english
     assert "Ana may only call or fold: the short all-in does not reopen the betting." in english
     assert (
         "Your turn: 5 to call, with 46 in the pot. You cannot raise: the short all-in does "
         "not reopen the betting. You can call or fold." in english
     )
     spanish = [m.text for m in narrate_all(events, names, "es", 1)]
-    assert "Carla sube a 15 y va all-in. No es una subida completa." in spanish
+    assert "Carla sube a 15 y se queda all-in. No es una subida completa." in spanish
     assert "Ana solo puede pagar o retirarse: el all-in corto no reabre las apuestas." in spanish
     assert any("No puedes subir: el all-in corto no reabre" in text for text in spanish)
 
@@ -456,9 +458,9 @@ def test_a_short_all_in_bet_is_not_called_a_raise() -> None:
         [CALL, CHECK, CHECK, _bet(1), CALL],
     )  # fmt: skip
     english = [m.text for m in narrate_all(events, ("Ana", "Beto"), "en", 0)]
-    assert "Beto bets 1, all in. Less than a full bet." in english
+    assert "Beto bets 1 and is all in. Less than a full bet." in english
     spanish = [m.text for m in narrate_all(events, ("Ana", "Beto"), "es", 0)]
-    assert "Beto apuesta 1 y va all-in. No llega a una apuesta completa." in spanish
+    assert "Beto apuesta 1 y se queda all-in. No llega a una apuesta completa." in spanish
     said = [text for text in english + spanish if text.startswith(("Beto bets", "Beto apuesta"))]
     assert not [text for text in said if "raise" in text or "subida" in text]
 

@@ -112,10 +112,10 @@ def test_later_kicker_names_the_equal_ones() -> None:
     assert result.reason.kind is ReasonKind.KICKER
     assert result.reason.shared == (Rank.KING, Rank.QUEEN)
     assert why(result, "en", ("Ana", "Beto"))[0] == (
-        "Both have a pair of aces with king and queen; the kicker decides."
+        "Both have a pair of aces, king and queen kickers; the next kicker decides."
     )
     assert why(result, "es", ("Ana", "Beto")) == [
-        "Los dos tienen pareja de ases con rey y reina; decide el kicker.",
+        "Los dos tienen pareja de ases, kickers rey y reina; decide el siguiente kicker.",
         "El nueve de Ana le gana al ocho de Beto.",
     ]
 
@@ -202,3 +202,18 @@ def test_decide_with_one_hand_is_alone() -> None:
     value = evaluate(parse_cards("As Kd Qh Js 9c"))
     winners, reason = decide([value], [False])
     assert winners == (0,) and reason.kind is ReasonKind.ALONE
+
+
+def test_one_shared_kicker_is_said_as_the_kicker() -> None:
+    """Issue 17: the kicker is said one way ("pair of eights, ace kicker"), also when both
+    share it and the next kicker decides; never "pair of eights with ace"."""
+    result = run("8s 8d Ac 7h 2s", "Qc 3d", "Jc 4d")
+    assert result.reason.shared == (Rank.ACE,)
+    assert why(result, "en", ("Ana", "Beto")) == [
+        "Both have a pair of eights, ace kicker; the next kicker decides.",
+        "Ana's queen beats Beto's jack.",
+    ]
+    assert why(result, "es", ("Ana", "Beto")) == [
+        "Los dos tienen pareja de ochos, kicker as; decide el siguiente kicker.",
+        "La reina de Ana le gana a la jota de Beto.",
+    ]

@@ -229,7 +229,7 @@ def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:
         )
         keys.press("r")
         assert table.output.last.text == (
-            "You cannot raise: the short all-in did not reopen the betting. Call or fold."
+            "You cannot raise: the short all-in does not reopen the betting. Call or fold."
         )
     assert table.take_decision() is None and table.seat.pending is not None
 

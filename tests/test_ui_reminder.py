@@ -96,7 +96,7 @@ def make(
     ("lang", "to_call", "all_in", "sentence"),
     [
         ("en", 2, False, "Still your turn: 2 to call."),
-        ("es", 2, False, "Sigue siendo tu turno: pagar cuesta 2."),
+        ("es", 2, False, "Sigue siendo tu turno: pagas 2 para igualar."),
         ("en", 0, False, "Still your turn: you can check."),
         ("es", 0, False, "Sigue siendo tu turno: puedes pasar."),
         ("en", 40, True, "Still your turn: calling 40 puts you all in."),

@@ -205,7 +205,8 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
 
     def _build_rules(self) -> None:
         es = self.lang == "es"
-        ai = r"(?P<ai>,? (?:y (?:se queda|te quedas|va|vas) all-in|and (?:is|are) all in|all in))?"
+        # One phrase for being all in (docs/style.md): any other wording is left unparsed.
+        ai = r"(?P<ai>,? (?:y (?:se queda|te quedas) all-in|and (?:is|are) all in))?"
         r = self.rules
         r[ActionTaken] = [
             (self.rx(r"(?:(?P<p>{P}) paga|Pagas) (?P<n>{N})(?:, (?P<tot>{N}) en total)?"

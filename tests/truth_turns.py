@@ -37,7 +37,7 @@ class TurnRules:
                 (r"Te toca; hay (?P<pot>{N}) en el bote\.", self._turn),
                 (r"Te toca: pagas (?P<call>{N}) para igualar; hay (?P<pot>{N}) en el bote\.",
                  self._turn),
-                (r"Te toca: igualar (?P<call>{N}) te deja (?P<ai>all-in); hay (?P<pot>{N}) en el "
+                (r"Te toca: pagar (?P<call>{N}) te deja (?P<ai>all-in); hay (?P<pot>{N}) en el "
                  r"bote\.", self._turn),
                 (r"Puedes (?P<o>.+)\.", self._options),
                 (r"(?:(?P<p>{P}) solo puede pagar o retirarse|No puedes subir): el all-in corto "

@@ -84,6 +84,16 @@ def reason_sentences(
         opening = catalog.text(
             f"why.same.{intro}.many", hand=shared, count=count_word(len(beaten) + 1, lang)
         )
+    elif reason.shared and kind is ReasonKind.KICKER:
+        # The kickers both share are said as kickers, and a later one decides: "Both have a
+        # pair of eights, queen kicker; the next kicker decides." (one phrase for a kicker).
+        shared = catalog.plural(
+            "hand.with_kickers",
+            len(reason.shared),
+            hand=shared,
+            cards=rank_list(reason.shared, lang),
+        )
+        opening = catalog.text("why.same.kicker.next", hand=shared)
     else:
         if reason.shared:
             shared = catalog.text(
