@@ -105,10 +105,14 @@ def test_a_player_knocked_out_hears_it_then_goodbye() -> None:
         assert game.result == [0]
         said = kinds_and_texts(game)
     assert game.chips.out == [0] and game.chips.ended is None, "this seed knocks the player out"
-    assert said[-2] == (
+    assert said[-5] == (
         "player_eliminated",
         "You are out of chips: your game is over. Final place: third.",
     )
+    # Issue 17: a closing summary before goodbye (tests/test_game_bust.py has the rest).
+    assert said[-4] == ("game_summary", "You finish in place 3 of 3.")
+    assert said[-3][0] == "game_summary" and said[-3][1].startswith("Still playing: ")
+    assert said[-2] == ("game_summary", "Run audiopoker to play again.")
     assert said[-1] == ("goodbye", "Goodbye.")
 
 

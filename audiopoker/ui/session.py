@@ -40,7 +40,7 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundKeys
-from audiopoker.ui.state import TableState
+from audiopoker.ui.state import TableSnapshot, TableState
 from audiopoker.ui.texts import UiText
 from audiopoker.ui.words import Narration
 
@@ -394,6 +394,8 @@ class Session:
         """The game ended by itself (or the player is out): after its last words (the
         standings), goodbye, and wait until all is spoken where the backend can tell.
         Control+C stops the waiting."""
+        for sentence in closing_summary(self.state.snapshot(), self.text):
+            self.router.send(Message("game_summary", sentence))
         self.router.send(Message("goodbye", self.text.goodbye()))
         try:
             self.router.wait_until_quiet(timeout=FINAL_WORDS_WAIT)
@@ -448,3 +450,24 @@ class Session:
                 print(sentence, file=sys.stderr)
             return 1
         return 0
+
+
+def closing_summary(snap: TableSnapshot, text: UiText) -> list[str]:
+    """When the player is out: their place (tied with whom), who is still playing with
+    their chips when the game goes on without them (when it ended, its last words named
+    the winner and the standings), and how to play again. Nothing otherwise."""
+    me = snap.my_seat
+    if me is None or not me.out or me.place is None:
+        return []
+    tied = [
+        seat.name
+        for index, seat in enumerate(snap.seats)
+        if index != snap.me and seat.out and seat.place == me.place
+    ]
+    sentences = [text.closing_place(me.place, len(snap.seats), tied)]
+    left = [(seat.name, seat.stack) for seat in snap.seats if not seat.out and seat.stack > 0]
+    if snap.game_over is None and left:
+        left.sort(key=lambda item: -item[1])
+        sentences.append(text.closing_left(left))
+    sentences.append(text.play_again())
+    return sentences

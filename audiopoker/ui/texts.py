@@ -434,6 +434,22 @@ class UiText:
         """'Goodbye.'"""
         return self._("goodbye")
 
+    def closing_place(self, place: int, players: int, tied_with: Sequence[str] = ()) -> str:
+        """The player is out: 'You finish in place 5 of 6' (tied with whom, if anyone)."""
+        if tied_with:
+            names = self.join(tied_with)
+            return self._("closing.place.tied", place=place, players=players, names=names)
+        return self._("closing.place", place=place, players=players)
+
+    def closing_left(self, left: Sequence[tuple[str, int]]) -> str:
+        """'Still playing: Ana with 300 chips and Beto with 150 chips.'"""
+        items = [self._n("closing.left.item", chips, name=name) for name, chips in left]
+        return self._("closing.left", players=self.join(items))
+
+    def play_again(self) -> str:
+        """How to play again once the game is over for the player (a new process)."""
+        return self._("closing.play_again")
+
     def game_stopped(self, error: str) -> str:
         """'The game stopped because of an error in audiopoker: {error}'"""
         return self._("game_stopped", error=error)
