@@ -4,7 +4,7 @@ and test_ui_keys.py, P in test_ui_keys.py)."""
 
 from __future__ import annotations
 
-from narration_support import CALL, _raise, narrate_all, scripted_hand
+from narration_support import CALL, FOLD, _raise, narrate_all, scripted_hand
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.events import HandStarted
@@ -91,3 +91,44 @@ def test_with_a_dead_button_the_cutoff_is_told_it_acts_last_after_the_flop() -> 
     seated = HandStarted(6, 0, 1, 2, (1, 2, 3, 4, 0), (50,) * 5, 1, 2, 0, False)
     told = [m.text for m in Narrator(names, "en", listener_seat=4).narrate(seated)]
     assert told[1] == "You are in the cutoff: the seat just before the button."
+
+
+def _runout(lang: str, listener: int | None) -> list[str]:
+    """Ana (aces) all in before the flop, Beto (kings) calls: the board runs out face up."""
+    events = scripted_hand(
+        (100, 100, 100), 0, 1, 2, (1, 2),
+        {0: "As Ah", 1: "Kc Kd", 2: "7c 2d"}, "Ks 9h 4c 3d Ad",
+        [_raise(100), CALL, FOLD],
+    )  # fmt: skip
+    kinds = ("hand_revealed", "street_dealt", "best_hand")
+    messages = narrate_all(events, ("Ana", "Beto", "Carla"), lang, listener)  # type: ignore[arg-type]
+    return [m.text for m in messages if m.kind in kinds]
+
+
+def test_the_all_in_runout_says_each_hand_as_it_turns_up_and_who_is_ahead() -> None:
+    """The runout turned hands up without saying what each held until the end: each hand
+    is said as it turns up, and after the flop and the turn who is ahead (only when that
+    changed; not after the river, where the showdown says it)."""
+    assert _runout("en", None) == [
+        "Beto turns over king of clubs and king of diamonds: pair of kings.",
+        "Ana turns over ace of spades and ace of hearts: pair of aces.",
+        "Flop: king of spades, nine of hearts and four of clubs.",
+        "Beto is ahead with three of a kind, kings.",
+        "Turn: three of diamonds.",
+        "River: ace of diamonds.",
+    ]
+    assert _runout("es", None) == [
+        "Beto pone boca arriba rey de tréboles y rey de diamantes: pareja de reyes.",
+        "Ana pone boca arriba as de picas y as de corazones: pareja de ases.",
+        "Flop: rey de picas, nueve de corazones y cuatro de tréboles.",
+        "Va ganando Beto, con trío de reyes.",
+        "Turn: tres de diamantes.",
+        "River: as de diamantes.",
+    ]
+    # The leader hears their hand once ("You have …") and then only that they are ahead.
+    assert _runout("en", 1)[2:5] == [
+        "Flop: king of spades, nine of hearts and four of clubs.",
+        "You have three of a kind, kings.",
+        "You are ahead.",
+    ]
+    assert _runout("es", 1)[3:5] == ["Tienes trío de reyes.", "Vas ganando."]

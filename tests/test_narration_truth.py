@@ -115,6 +115,12 @@ PLANTS = {
     "tie missing a player": (r"entre (\w+), (\w+) y", lambda m: f"entre {m.group(1)} y"),
     "wrong raise total": (r"(sube a|raises to) (\d+)", lambda m: f"{m.group(1)} {m.group(2)}0"),
     "wrong best five": (r"(mejores|Best five): (\w+)", lambda m: f"{m.group(1)}: dos"),
+    # The all-in runout: what a hand turned up makes so far, and who is ahead.
+    "wrong hand turned up": (r"(boca arriba|turns over) ([^:]+): \w+", r"\1 \2: color"),
+    "wrong leader": (
+        r"(Va ganando|De momento, empate entre) (\w+)",
+        lambda m: f"{m.group(1)} {'Ana' if m.group(2) != 'Ana' else 'Beto'}",
+    ),
 }
 
 

@@ -28,6 +28,7 @@ from truth_vocab import (
     ranks_in,
 )
 
+from audiopoker.cards import Card
 from audiopoker.engine.actions import ActionKind
 from audiopoker.engine.events import (
     ActionRequired,
@@ -89,6 +90,7 @@ class _Hand:
     all_in: set[int] = field(default_factory=set)
     holes: dict[int, tuple] = field(default_factory=dict)
     board: tuple = ()
+    revealed: set[int] = field(default_factory=set)  # turned up before the river
     values: dict[int, HandValue] = field(default_factory=dict)
     returned: dict[int, int] = field(default_factory=dict)
     pots: list[PotAwarded] = field(default_factory=list)
@@ -171,6 +173,8 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
             h.street_total, h.acted, h.last_full = {}, {}, -1
         elif isinstance(event, HoleCardsDealt | HandRevealed):
             h.holes[event.seat] = event.cards
+            if isinstance(event, HandRevealed):
+                h.revealed.add(event.seat)
         elif isinstance(event, HandShown):
             h.holes[event.seat] = event.cards
             value, used = best_hand(event.cards, h.board)
@@ -264,12 +268,16 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
         )
         r[HoleCardsDealt] = [(cards, self._cards), (mine, self._my_best)]
         r[HandRevealed] = [(self.rx(
-            r"(?:(?P<p>{P}) pone|Pones) boca arriba (?P<c>.+)\." if es
-            else r"(?P<p>{P}) turns? over (?P<c>.+)\."), self._cards)]  # fmt: skip
+            r"(?:(?P<p>{P}) pone|Pones) boca arriba (?P<c>[^:]+): (?P<h>.+)\." if es
+            else r"(?P<p>{P}) turns? over (?P<c>[^:]+): (?P<h>.+)\."), self._revealed)]  # fmt: skip
         r[StreetDealt] = [
             (self.rx(r"(?P<s>Flop|Turn|River): (?P<c>.+)\."), self._street),
             (mine, self._my_best),
-        ]
+            (self.rx(r"(?:Va ganando (?P<p>{P}), con (?P<h>.+)|(?P<y>Vas ganando)|De momento, "
+                     r"empate entre (?P<names>.+?), con (?P<th>.+))\." if es
+                     else r"(?:(?P<p>{P}) is ahead with (?P<h>.+)|(?P<y>You are ahead)|For now, "
+                     r"(?P<names>.+?) tie with (?P<th>.+))\."), self._ahead),
+        ]  # fmt: skip
         r[HandShown] = [
             (self.rx(r"(?:(?P<p>{P}) muestra|Muestras) (?P<c>[^:]+): (?P<h>.+)\." if es
                      else r"(?P<p>{P}) shows? (?P<c>[^:]+): (?P<h>.+)\."), self._shown),
@@ -411,6 +419,45 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
         out = self._actor(g, e)
         said = cards_in(self.lang, g["c"] or "")
         return out + ([] if tuple(said) == e.cards else [f"cards are {e.cards}"])
+
+    def _so_far(self, holes: Sequence[Card], board: Sequence[Card], text: str) -> str:
+        """Why ``text`` is not what ``holes`` make with ``board`` so far ("" when it is)."""
+        if not board:  # before the flop: the two cards alone
+            ranks = sorted((c.rank for c in holes), reverse=True)
+            said = ranks_in(self.lang, text)
+            parsed = category_in(self.lang, text)
+            kind = "PAIR" if ranks[0] == ranks[1] else "HIGH_CARD"
+            if parsed is None or parsed[0].name != kind or said[:1] != ranks[:1]:
+                return f"two cards {holes}: {kind} of {ranks[0].name}"
+            return ""
+        return describe_problem(self.lang, text, best_hand(holes, board)[0])
+
+    def _revealed(self, g: dict[str, str | None], e: Event) -> list[str]:
+        """A hand turned up in an all-in runout, with what it makes so far."""
+        assert isinstance(e, HandRevealed)
+        problem = self._so_far(e.cards, self.h.board, g["h"] or "")
+        return self._cards(g, e) + ([problem] if problem else [])
+
+    def _ahead(self, g: dict[str, str | None], e: Event) -> list[str]:
+        """Who holds the best hand so far in a runout: every leader named, nobody else."""
+        assert isinstance(e, StreetDealt)
+        h = self.h
+        live = {s: best_hand(h.holes[s], h.board)[0] for s in h.revealed if s not in h.folded}
+        if len(live) < 2 or e.street.name == "RIVER":
+            return [f"'ahead' said with {len(live)} hands face up on the {e.street.name}"]
+        top = max(v.strength for v in live.values())
+        leaders = sorted(s for s, v in live.items() if v.strength == top)
+        if g.get("y") is not None:
+            named: list[int | None] = [self.listener]
+        elif g.get("names") is not None:
+            named = self.seats_in(g["names"] or "")
+        else:
+            named = [self.seat(g.get("p"))]
+        if sorted(s for s in named if s is not None) != leaders or len(named) != len(leaders):
+            return [f"ahead: named {named}, the best hands are {leaders}"]
+        text = g.get("h") or g.get("th")
+        problem = self._so_far(h.holes[leaders[0]], h.board, text) if text else ""
+        return [problem] if problem else []
 
     def _street(self, g: dict[str, str | None], e: Event) -> list[str]:
         assert isinstance(e, StreetDealt)

@@ -46,7 +46,14 @@ from audiopoker.narration.explain import count_word, every_beaten, reason_senten
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, positions_sentence, seat_positions
 from audiopoker.narration.reckoning import finishing_places, pot_count, pot_levels
-from audiopoker.narration.words import amount, card_list, describe_hand, ordinal, rank_list
+from audiopoker.narration.words import (
+    amount,
+    card_list,
+    describe_hand,
+    hand_so_far,
+    ordinal,
+    rank_list,
+)
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.showdown import decide, plays_the_board, significance
 
@@ -134,6 +141,8 @@ class Narrator:
         # The winners and the beaten players of the last why told.
         self._why_told: tuple[frozenset[int], set[int]] = (frozenset(), set())
         self._cards_face_up = False  # betting is over: the cards run out face up
+        self.revealed: dict[int, tuple[Card, ...]] = {}  # hands turned up before the river
+        self._ahead_said = ""  # the runout's last 'who is ahead'
         self._best_said: list[str] = []
         # Chips given back to the only player left: told with the pot in one sentence.
         self._held_return: BetReturned | None = None
@@ -331,7 +340,27 @@ class Narrator:
             if not (idle and said == self._best_said):
                 messages += best
             self._best_said = said
+        if len(self.revealed) > 1 and event.street is not Street.RIVER:
+            # Said again only when the leader or their hand changed (not a kicker alone).
+            ahead, key = self._ahead()
+            if key != self._ahead_said:
+                messages += self._message("street_dealt", [ahead], Verbosity.NORMAL)
+            self._ahead_said = key
         return messages
+
+    def _ahead(self) -> tuple[str, str]:
+        """Who holds the best hand so far in an all-in runout (every live hand face up):
+        'Ana is ahead with a flush, ace high.' (the listener's own hand was just said), and
+        what it says leaving kickers out (to tell whether it is news)."""
+        values = {seat: best_hand(cards, self.board)[0] for seat, cards in self.revealed.items()}
+        top = max(value.strength for value in values.values())
+        leaders = [seat for seat in sorted(values) if values[seat].strength == top]
+        hand = hand_so_far(self.revealed[leaders[0]], self.board, self.lang, article=True)
+        key = f"{leaders} {describe_hand(values[leaders[0]], self.lang, kicker=False)}"
+        if len(leaders) > 1:
+            names = self._names_list(leaders)
+            return self._text("runout.ahead.tied", names=names, hand=hand), key
+        return self._seat_text("runout.ahead", leaders[0], hand=hand), key
 
     def best_hand_messages(self) -> list[Message]:
         """The listener's best hand with the board so far (kind ``best_hand``); nothing
@@ -453,9 +482,14 @@ class Narrator:
 
     def _hand_revealed(self, event: HandRevealed) -> list[Message]:
         self._cards_face_up = True
-        text = self._seat_text("revealed", event.seat, cards=card_list(event.cards, self.lang))
+        self.revealed[event.seat] = tuple(event.cards)
+        # What the hand makes so far is said as it turns up, not only at the showdown.
+        hand = hand_so_far(event.cards, self.board, self.lang)
+        text = self._seat_text(
+            "revealed", event.seat, cards=card_list(event.cards, self.lang), hand=hand
+        )
         brief = self._seat_text(
-            "revealed", event.seat, cards=card_list(event.cards, self.lang, brief=True)
+            "revealed", event.seat, cards=card_list(event.cards, self.lang, brief=True), hand=hand
         )
         return self._message("hand_revealed", [text], braille=brief)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from audiopoker.cards import Card, Rank, Suit
-from audiopoker.evaluator import Category, HandValue
+from audiopoker.evaluator import Category, HandValue, best_hand
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.showdown import significance
@@ -123,6 +123,30 @@ def describe_hand(
     if article:
         text = catalog.text(f"hand.np.{category.key}", hand=text)
     return text
+
+
+def hand_so_far(
+    hole: Sequence[Card], board: Sequence[Card], lang: Language, *, article: bool = False
+) -> str:
+    """What two hole cards make with the board so far: the best five described as in
+    :func:`describe_hand` once the flop is out; before it, a pocket pair or the high card
+    ('pair of aces', 'ace high' / 'pareja de ases', 'as alto').
+
+    >>> from audiopoker.cards import Card
+    >>> hand_so_far([Card("Ah"), Card("Kd")], [], "es")
+    'as alto'
+    >>> hand_so_far([Card("8h"), Card("8d")], [], "en", article=True)
+    'a pair of eights'
+    """
+    catalog = get_catalog(lang)
+    if len(board) >= 3:
+        return describe_hand(best_hand(tuple(hole), tuple(board))[0], lang, article=article)
+    high, low = sorted((card.rank for card in hole), reverse=True)
+    if high == low:
+        text = catalog.text("hand.pair.main", ranks=rank_name(high, lang, plural=True))
+        return catalog.text("hand.np.pair", hand=text) if article else text
+    text = catalog.text(f"hand.high_card.{rank_gender(high, lang)}", rank=rank_name(high, lang))
+    return catalog.text("hand.np.high_card", hand=text) if article else text
 
 
 def category_name(category: Category, lang: Language) -> str:
