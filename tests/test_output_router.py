@@ -21,6 +21,7 @@ from audiopoker.output import (
     Verbosity,
 )
 from audiopoker.output.backends import Call
+from audiopoker.output.braille_display import group_thousands
 
 
 class GatedBackend(RecordingBackend):
@@ -59,7 +60,10 @@ def test_every_message_reaches_speech_and_braille_by_default(
             assert routed.speech and routed.braille
         assert router.drain()
     assert backend.spoken == [text for text, _ in pairs]
-    assert backend.brailled == [short if short is not None else text for text, short in pairs]
+    # Long numbers are grouped for braille (English separator); everything else as sent.
+    assert backend.brailled == [
+        group_thousands(short if short is not None else text, ",") for text, short in pairs
+    ]
     assert all(not call.interrupt for call in backend.calls)
 
 
@@ -485,3 +489,21 @@ def test_wait_until_quiet_follows_a_backend_that_tells_when_it_speaks() -> None:
         backend.speaking = False
         assert router.wait_until_quiet(timeout=5.0)
         assert not router.is_busy()
+
+
+@pytest.mark.parametrize(
+    ("lang", "braille"),
+    [("en", "Ana raises to 12,500. Pot: 1,250,000; hand 1000."),
+     ("es", "Ana raises to 12.500. Pot: 1.250.000; hand 1000.")],
+)  # fmt: skip
+def test_long_numbers_are_grouped_in_braille_and_plain_in_speech(lang: str, braille: str) -> None:
+    """Issue 17: replayed stacks run to tens of thousands. Braille, read by touch, groups
+    them in threes with the language's separator; speech keeps plain digits, which every
+    voice reads as the whole number (a separator is a decimal point to some voices)."""
+    backend = RecordingBackend()
+    text = "Ana raises to 12500. Pot: 1250000; hand 1000."
+    with Router(backend, lang=lang) as router:
+        router.send(Message("action_taken", text))
+        assert router.drain()
+    assert backend.spoken == [text]
+    assert backend.brailled == [braille]

@@ -21,7 +21,8 @@ from audiopoker.showdown import significance
 def amount(value: int) -> str:
     """A chip amount as plain digits: no thousands separator, which synthesizers misread
     ("1.000" is "one point zero zero zero" to an English voice, "1,000" a decimal to a
-    Spanish one); every voice reads "1000" as a thousand.
+    Spanish one); every voice reads "1000" as a thousand. The braille display gets long
+    numbers grouped in threes (the output router: ``group_thousands``; docs/style.md).
 
     >>> amount(12500)
     '12500'

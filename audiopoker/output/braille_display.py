@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Final
@@ -85,6 +86,32 @@ def unreadable(text: str) -> str:
     ('', '♦')
     """
     return "".join(dict.fromkeys(char for char in text if char not in BRAILLE_SAFE))
+
+
+_LONG_NUMBER: Final = re.compile(r"(?<![\w.,])[0-9]{5,}(?![\w]|[.,][0-9])")
+
+
+def group_thousands(text: str, separator: str) -> str:
+    """Numbers of five digits or more in ``text`` grouped in threes for the braille
+    display ("12500" as "12.500" in Spanish, "12,500" in English: the separator is the
+    language's, from the output catalog). Speech keeps plain digits, which every voice
+    reads right whatever its language; braille is read digit by digit by touch, where
+    "12500" and "125000" are hard to tell apart, and the reader's braille table keeps the
+    separator inside the number. Four digits stay whole (a hand number, "1000").
+
+    >>> group_thousands("Pot: 125000. Hand 1000. Seed 123456789.", ",")
+    'Pot: 125,000. Hand 1000. Seed 123,456,789.'
+    >>> group_thousands("Bote: 12500; 10h, 2.500", ".")
+    'Bote: 12.500; 10h, 2.500'
+    """
+
+    def grouped(match: re.Match[str]) -> str:
+        digits = match.group(0)
+        head = len(digits) % 3 or 3
+        groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+        return separator.join(groups)
+
+    return _LONG_NUMBER.sub(grouped, text)
 
 
 def segments(text: str, width: int) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
+from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
@@ -210,7 +211,11 @@ class Router:
                 self.speech.put(
                     Job(
                         message.text,
-                        message.braille_text,
+                        # Long numbers grouped for touch; speech keeps plain digits.
+                        group_thousands(
+                            message.braille_text,
+                            output_text("braille.thousands_separator", self.lang),
+                        ),
                         speech,
                         braille,
                         answer=message.is_answer,
