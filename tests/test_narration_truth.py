@@ -117,6 +117,16 @@ PLANTS = {
     "wrong best five": (r"(mejores|Best five): (\w+)", lambda m: f"{m.group(1)}: dos"),
     # The all-in runout: what a hand turned up makes so far, and who is ahead.
     "wrong hand turned up": (r"(boca arriba|turns over) ([^:]+): \w+", r"\1 \2: color"),
+    # What must be said, not only true when said (issue 17).
+    "short all-in note missing": (
+        r" ?(?:No es una subida completa|No llega a una apuesta completa)\.",
+        "",
+    ),
+    "'may only call or fold' missing": (
+        r"\w+ solo puede pagar o retirarse: el all-in corto no reabre las apuestas\.",
+        "",
+    ),
+    "beaten player never named": (r" ?\w+ pierde con [^.]+\.", ""),
     "wrong leader": (
         r"(Va ganando|De momento, empate entre) (\w+)",
         lambda m: f"{m.group(1)} {'Ana' if m.group(2) != 'Ana' else 'Beto'}",

@@ -30,6 +30,7 @@ from truth_vocab import (
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import ActionKind
+from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -144,12 +145,67 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
                 self.h.pots.append(event)
             if isinstance(event, PlayerEliminated):
                 self.h.eliminated.append(event)
+        pot_sentences: list[str] = []
         for event, texts in zip(events, said, strict=True):
             self._before(event)
             for text in texts:
                 for sentence in sentences_of(text):
                     self._check(event, sentence, label)
+            self._due(event, texts, label)
+            if isinstance(event, PotAwarded):
+                pot_sentences += [s for text in texts for s in sentences_of(text)]
             self._after(event)
+        self._every_beaten_named(pot_sentences, label)
+
+    # ----------------------------------------------------------------- what must be said
+
+    def _due(self, event: Event, texts: Sequence[str], label: str) -> None:
+        """Sentences that must be said (at normal verbosity), not only true when said: the
+        short all-in note after a bet or raise all in for less than a full one, and at a
+        turn the short all-in's 'may only call or fold' (recomputed from the log: the seat
+        acted since the last full bet or raise, and the engine refuses its raise for it)."""
+        said = " ".join(texts)
+        if (
+            isinstance(event, ActionTaken)
+            and event.all_in
+            and event.kind in (ActionKind.BET, ActionKind.RAISE)
+            and not event.full_raise
+            and not re.search(r"No es una subida completa|Not a full raise|No llega a una "
+                              r"apuesta completa|Less than a full bet", said)
+        ):  # fmt: skip
+            self.report.findings.append(f"{label}: {event}: the short all-in note is missing")
+        if isinstance(event, ActionRequired):
+            legal = event.legal
+            restricted = (
+                self.h.acted.get(event.seat, -2) >= self.h.last_full
+                and legal.to_call > 0
+                and legal.raise_kind is None
+                and legal.raise_block is ErrorReason.RAISE_NOT_REOPENED
+            )
+            if restricted and not re.search(r"no reabre las apuestas|does not reopen", said):
+                self.report.findings.append(
+                    f"{label}: seat {event.seat}'s turn: 'may only call or fold' is missing"
+                )
+
+    def _every_beaten_named(self, sentences: Sequence[str], label: str) -> None:
+        """A showdown of three or more hands names every beaten player somewhere in what is
+        said of the pots ("Elena beats Fabio" alone, when Inés lost too, is incomplete)."""
+        text = " ".join(sentences)
+        for pot in self.h.pots:
+            shown = [s for s in pot.eligible if s in self.h.values]
+            if pot.winning_value is None or len(shown) < 3:
+                continue
+            for seat in shown:
+                if seat in pot.winners:
+                    continue
+                if seat == self.listener:
+                    named = re.search(r"\b(?:[Yy]ou|your|[Pp]ierdes|te gana|tu)\b", text)
+                else:
+                    named = re.search(rf"\b{re.escape(self.names[seat])}\b", text)
+                if not named:
+                    self.report.findings.append(
+                        f"{label}: pot {pot.pot_index}: beaten seat {seat} is never named"
+                    )
 
     def _check(self, event: Event, sentence: str, label: str) -> None:
         self.report.sentences += 1
