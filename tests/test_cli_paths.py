@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_audiopoker
 
-ROOT = Path(__file__).resolve().parent.parent
 QUICK = ["--output", "silent"]
 GAME = [*QUICK, "--no-sound", "--bot-delay", "0", "--hands", "1"]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -42,18 +41,7 @@ def run(
 ) -> tuple[int, list[str], str]:
     """Run the command with closed stdin (after ``prefix``, e.g. AS_A_PLAYER); its exit
     code, stderr lines and stdout."""
-    environment = {**os.environ, "AUDIOPOKER_DATA_DIR": str(data), "LANG": "en_US.UTF-8"}
-    environment.update(env or {})
-    environment.pop("LANGUAGE", None)
-    done = subprocess.run(
-        [*(prefix or []), sys.executable, "-m", "audiopoker", *arguments],
-        cwd=ROOT,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_audiopoker(arguments, data, env=env, prefix=prefix)
     return done.returncode, done.stderr.strip().splitlines(), done.stdout
 
 

@@ -5,15 +5,12 @@ player's language (``--lang``, else the system's). Real processes."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_audiopoker
 from persistence_support import history_files, play_saved_game
 
-ROOT = Path(__file__).resolve().parent.parent
 HANDS = 3
 
 
@@ -39,19 +36,7 @@ def cut_in_last_hand(history: Path, folder: Path) -> Path:
 def replay(
     arguments: list[str], folder: Path, lang_env: str = "en_US.UTF-8"
 ) -> tuple[int, str, str]:
-    environment = {**os.environ, "AUDIOPOKER_DATA_DIR": str(folder), "LANG": lang_env}
-    environment.pop("LANGUAGE", None)
-    environment.pop("LC_ALL", None)
-    environment.pop("LC_MESSAGES", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "audiopoker", "replay", *arguments],
-        cwd=ROOT,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_audiopoker(["replay", *arguments], folder, env={"LANG": lang_env})
     return done.returncode, done.stdout, done.stderr
 
 

@@ -5,30 +5,20 @@ processes, both languages; nothing English from prompt_toolkit reaches the conso
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run_audiopoker
 
-ROOT = Path(__file__).resolve().parent.parent
 QUIET = ["--hands", "2", "--bot-delay", "0", "--output", "silent", "--no-sound", "--seed", "1"]
 
 
 def run_closed(arguments: list[str], folder: Path) -> tuple[int, str, list[dict[str, Any]]]:
     """Run with stdin at its end (/dev/null); exit code, stderr and the transcript."""
     transcript = folder / "t.jsonl"
-    environment = {**os.environ, "AUDIOPOKER_DATA_DIR": str(folder / "data")}
-    done = subprocess.run(
-        [sys.executable, "-m", "audiopoker", *arguments, "--transcript", str(transcript)],
-        cwd=ROOT,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = run_audiopoker(
+        [*arguments, "--transcript", str(transcript)], folder / "data", timeout=300
     )
     records = [json.loads(line) for line in transcript.read_text("utf-8").splitlines()]
     return done.returncode, done.stderr, records

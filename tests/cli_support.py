@@ -1,0 +1,37 @@
+"""Running the real program for the command-line tests: ``python3 -m audiopoker …`` with
+its input closed, a data folder of the test's own and a known locale."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_audiopoker(
+    arguments: list[str],
+    data: Path,
+    *,
+    env: dict[str, str] | None = None,
+    prefix: list[str] | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``audiopoker ARGUMENTS`` (after ``prefix``, e.g. a privilege-dropping wrapper)
+    with stdin at its end, ``data`` as AUDIOPOKER_DATA_DIR and an English system locale
+    unless ``env`` says otherwise (LANGUAGE and LC_* are cleared so the locale decides)."""
+    environment = {**os.environ, "AUDIOPOKER_DATA_DIR": str(data), "LANG": "en_US.UTF-8"}
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        environment.pop(name, None)
+    environment.update(env or {})
+    return subprocess.run(
+        [*(prefix or []), sys.executable, "-m", "audiopoker", *arguments],
+        cwd=ROOT,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
