@@ -7,7 +7,20 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from ui_harness import Table, driven, make_table, wait_until
+from ui_harness import (
+    DOWN,
+    END,
+    ENTER,
+    ESCAPE,
+    HOME,
+    LEFT,
+    RIGHT,
+    UP,
+    Table,
+    driven,
+    make_table,
+    wait_until,
+)
 
 from audiopoker.engine.actions import Action
 from audiopoker.output.backends import RecordingBackend
@@ -16,9 +29,6 @@ from audiopoker.output.router import Router
 from audiopoker.ui.browse import Browser, Edge, HelpContext, ListKeys, help_items
 from audiopoker.ui.keymap import default_keymap
 from audiopoker.ui.texts import UiText
-
-UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
-HOME, END, ENTER, ESCAPE = "\x1b[H", "\x1b[F", "\r", "\x1b"
 
 WORDS = {
     "en": {

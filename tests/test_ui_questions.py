@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from test_persistence_prefs import SETTINGS, game, saved_prefs, wait
-from ui_harness import NAMES, Table, driven, make_table
+from ui_harness import ENTER, ESCAPE, NAMES, check_is_free, driven, make_table
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.narration.narrator import Narrator
@@ -24,7 +24,6 @@ from audiopoker.persistence import Store
 from audiopoker.ui.keymap import Mode, default_keymap
 from audiopoker.ui.startup import Answer, ask_resume
 
-ENTER, ESCAPE = "\r", "\x1b"
 # What the table said when the turn came: the prompt said again is the same words.
 PROMPT = {
     lang: " ".join(
@@ -35,16 +34,6 @@ PROMPT = {
     )
     for lang in ("en", "es")
 }
-
-
-def check_is_free(lang: str = "en") -> Table:
-    """After the flop, first to act: check or bet 2..198."""
-    table = make_table(lang=lang)
-    table.act(2, Action.call())
-    table.act(0, Action.call())
-    table.act(1, Action.check())
-    assert table.seat.pending is not None and table.seat.pending.can_check
-    return table
 
 
 def test_spanish_f_then_s_does_not_fold_s_tells_the_chips() -> None:

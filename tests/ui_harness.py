@@ -14,7 +14,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action
-from audiopoker.engine.events import Event
+from audiopoker.engine.events import ActionTaken, Event
 from audiopoker.engine.hand import Hand
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.app import build_app
@@ -228,3 +228,32 @@ def wait_until(predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.005)
     return predicate()
+
+
+# Keys as a terminal sends them.
+UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
+HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
+ENTER, BACKSPACE, ESCAPE, CTRL_C = "\r", "\x7f", "\x1b", "\x03"
+
+
+def facing_raise(lang: str = "en") -> Table:
+    """The player (small blind) faces Beto's raise to 6: call 5, raise 10..200, fold."""
+    table = make_table(lang=lang)
+    table.act(2, Action.raise_to(6))
+    assert table.seat.pending is not None
+    return table
+
+
+def check_is_free(lang: str = "en") -> Table:
+    """After the flop, first to act: check or bet 2..198."""
+    table = make_table(lang=lang)
+    table.act(2, Action.call())
+    table.act(0, Action.call())
+    table.act(1, Action.check())
+    assert table.seat.pending is not None and table.seat.pending.can_check
+    return table
+
+
+def last_action_of(table: Table) -> ActionTaken:
+    """The newest action of the table's hand."""
+    return [e for e in table.hand.events if isinstance(e, ActionTaken)][-1]
