@@ -14,7 +14,7 @@ from audiopoker.engine.events import Event, PotAwarded
 from audiopoker.evaluator import HandValue
 
 if TYPE_CHECKING:
-    from truth_checker import _Hand
+    from truth_state import _Hand
 
 G = dict[str, str | None]
 Handler = Callable[[G, Event], list[str]]

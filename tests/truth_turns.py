@@ -15,7 +15,7 @@ from audiopoker.engine.actions import ActionKind
 from audiopoker.engine.events import ActionRequired, Event, GameEnded, HandEnded
 
 if TYPE_CHECKING:
-    from truth_checker import _Hand
+    from truth_state import _Hand
 
 G = dict[str, str | None]
 Handler = Callable[[G, Event], list[str]]
