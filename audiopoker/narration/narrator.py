@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
 from audiopoker.engine.errors import ErrorReason
@@ -40,7 +40,6 @@ from audiopoker.engine.events import (
 )
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.choices import choices_text
-from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, positions_sentence
 from audiopoker.narration.pot_talk import PotTalk
 from audiopoker.narration.reckoning import finishing_places
@@ -76,43 +75,25 @@ class Narrator(PotTalk):
     "Last hand".
     """
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        lang: Language,
-        verbosity: Verbosity = Verbosity.NORMAL,
-        listener_seat: int | None = None,
-        announce_best_hand: bool = True,
-        reveal_hole_cards: bool = False,
-        hand_limit: int | None = None,
-    ) -> None:
-        super().__init__(
-            names,
-            lang,
-            verbosity,
-            listener_seat,
-            announce_best_hand,
-            reveal_hole_cards,
-            hand_limit,
-        )
-        self._handlers: dict[type[Event], Callable[[Any], list[Message]]] = {
-            HandStarted: self._hand_started,
-            AntePosted: self._ante_posted,
-            BlindPosted: self._blind_posted,
-            HoleCardsDealt: self._hole_cards_dealt,
-            CardBurned: self._card_burned,
-            StreetDealt: self._street_dealt,
-            ActionRequired: self._action_required,
-            ActionTaken: self._action_taken,
-            BetReturned: self._bet_returned,
-            HandRevealed: self._hand_revealed,
-            HandShown: self._hand_shown,
-            PotAwarded: self._pot_awarded,
-            HandEnded: self._hand_ended,
-            PlayerEliminated: self._player_eliminated,
-            BlindsChanged: self._blinds_changed,
-            GameEnded: self._game_ended,
-        }
+    # Each event's handler, by method name (the constructor is TableTalk's).
+    _HANDLERS: ClassVar[dict[type[Event], str]] = {
+        HandStarted: "_hand_started",
+        AntePosted: "_ante_posted",
+        BlindPosted: "_blind_posted",
+        HoleCardsDealt: "_hole_cards_dealt",
+        CardBurned: "_card_burned",
+        StreetDealt: "_street_dealt",
+        ActionRequired: "_action_required",
+        ActionTaken: "_action_taken",
+        BetReturned: "_bet_returned",
+        HandRevealed: "_hand_revealed",
+        HandShown: "_hand_shown",
+        PotAwarded: "_pot_awarded",
+        HandEnded: "_hand_ended",
+        PlayerEliminated: "_player_eliminated",
+        BlindsChanged: "_blinds_changed",
+        GameEnded: "_game_ended",
+    }
 
     # ------------------------------------------------------------------ entry point
 
@@ -122,9 +103,10 @@ class Narrator(PotTalk):
         held = self._held_pots
         if held and not (isinstance(event, PotAwarded) and event.winners == held[0].winners):
             messages = self._flush_pots()
-        handler = self._handlers.get(type(event))
-        if handler is None:
+        name = self._HANDLERS.get(type(event))
+        if name is None:
             return messages
+        handler: Callable[[Any], list[Message]] = getattr(self, name)
         return messages + handler(event)
 
     # ------------------------------------------------------------------ hand start
