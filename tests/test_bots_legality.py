@@ -28,6 +28,7 @@ from audiopoker.bots.base import (  # noqa: E402
 from audiopoker.bots.easy import EasyBot  # noqa: E402
 from audiopoker.bots.hard import HardBot  # noqa: E402
 from audiopoker.bots.normal import NormalBot  # noqa: E402
+from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street  # noqa: E402
 from audiopoker.engine.view import PlayerView  # noqa: E402
 
@@ -37,7 +38,7 @@ def raw_action(bot: object, view: PlayerView) -> Action | None:
     preflop = view.street is Street.PREFLOP
     if isinstance(bot, HardBot):
         bot.model.sync(view)
-        if preflop and bot._effective_bb(view) <= 12:
+        if preflop and effective_bb(view) <= SHORT_STACK_BB:
             return bot.push_or_fold(view)
     if isinstance(bot, NormalBot):
         return bot.preflop(view) if preflop else bot.postflop(view)

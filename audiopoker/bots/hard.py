@@ -29,16 +29,32 @@ from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import draw_strength, hand_class, ids
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.normal import NormalBot
+from audiopoker.bots.pushfold import chart, equity_vs_range
 from audiopoker.bots.ranges import AGGRESSIVE, Read, by_board, top_share
+from audiopoker.bots.shortstack import (
+    SHORT_STACK_BB,
+    ChartSpot,
+    Spot,
+    call_gain,
+    chart_probability,
+    chart_spot,
+    effective_bb,
+    shove_gain,
+    top_classes,
+)
 from audiopoker.bots.style import DEFAULT_STYLE, Style
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 
-SHORT_STACK_BB: Final = 12.0
 BET_SIZES: Final = (0.33, 0.66, 1.0)  # shares of the pot tried heads-up
 RAISE_SIZE: Final = 0.8
 CLOSE_CALL: Final = 0.03  # EVs within this share of the pot are mixed at random
+SHOWN_WIDTH: Final = 1.6  # a range of width w shows down hands of mean percentile ~w/1.6
+MULTIWAY_SIZES: Final = (0.5, 0.75)
+HEADS_UP_OPEN: Final = 0.85
+READ_SAMPLES: Final = 30  # hands before a read overrules the push/fold chart
+READ_GAP: Final = 0.25  # ... and by how much the measured width must differ
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -68,7 +84,7 @@ class HardBot(NormalBot):
         """Choose a legal action for ``view``."""
         self.model.sync(view)
         self._deadline = self.deadline()
-        if view.street is Street.PREFLOP and self._effective_bb(view) <= SHORT_STACK_BB:
+        if view.street is Street.PREFLOP and effective_bb(view) <= SHORT_STACK_BB:
             return legalize(self.push_or_fold(view), view.legal)
         return super().decide(view)
 
@@ -77,12 +93,15 @@ class HardBot(NormalBot):
     def read(self, view: PlayerView, seat: int) -> Read:
         """``seat``'s measured tendencies as a Read."""
         stats = self.model.of(seat)
+        # a player who shows down weak hands plays wider than its VPIP alone says
+        played = max(stats.vpip_rate, SHOWN_WIDTH * stats.shown_strength)
+        bluffy = stats.river_bet_lost_rate - 0.3
         return Read(
-            open=round(_clamp(stats.pfr_rate * 1.1, 0.03, 0.9), 2),
-            vpip=round(_clamp(stats.vpip_rate, 0.08, 1.0), 2),
-            reraise=round(_clamp(stats.pfr_rate * 0.35, 0.015, 0.5), 3),
-            keep_bet=round(_clamp(0.25 + 0.6 * stats.aggression_rate, 0.25, 0.9), 2),
-            keep_call=round(_clamp(1.0 - 0.7 * stats.fold_to_bet_rate, 0.4, 1.0), 2),
+            open=round(_clamp(stats.open_rate * 1.05, 0.03, 1.0), 2),
+            vpip=round(_clamp(played, 0.08, 1.0), 2),
+            reraise=round(_clamp(stats.reraise_rate, 0.015, 1.0), 3),
+            keep_bet=round(_clamp(0.25 + 0.75 * stats.aggression_rate + bluffy, 0.25, 1.0), 2),
+            keep_call=round(_clamp(1.0 - 0.7 * stats.fold_to_bet_rate, 0.3, 1.0), 2),
         )
 
     def _fold_rate(self, view: PlayerView) -> float:
@@ -117,6 +136,25 @@ class HardBot(NormalBot):
         """Mean share of hands the seats still to act play."""
         seats = view.behind()
         return sum(self.model.of(s).vpip_rate for s in seats) / max(len(seats), 1)
+
+    def open_share(self, view: PlayerView, behind: int) -> float:
+        """Open most buttons heads-up; wider against players who call raises but give up
+        after the flop, and wider still against players who fold to raises."""
+        base = super().open_share(view, behind)
+        if len(view.seats_in_hand) == 2:
+            base = min(HEADS_UP_OPEN * self.style.looseness**0.5, 1.0)
+        seats = view.behind()
+        gives_up = sum(self.model.of(s).fold_to_bet_rate for s in seats) / max(len(seats), 1)
+        base = min(base * (1.0 + _clamp(gives_up - 0.5, 0.0, 0.3)), 1.0)
+        return base + (1.0 - base) * self._steal_widening(view)
+
+    def _steal_widening(self, view: PlayerView) -> float:
+        """0..1: how far toward any two cards to steal. With trash a steal pays once the
+        players behind all fold more than about half the time."""
+        all_fold = 1.0
+        for seat in view.behind():
+            all_fold *= self.model.of(seat).fold_to_raise_rate
+        return _clamp((all_fold - 0.3) / 0.25, 0.0, 1.0)
 
     def open_size(self, view: PlayerView) -> float:
         """Open bigger when the players behind call too much."""
@@ -169,8 +207,13 @@ class HardBot(NormalBot):
     # -- heads-up after the flop: expected values -------------------------------------
 
     def postflop(self, view: PlayerView) -> Action:
-        """Expected-value play heads-up; the normal rules (with reads) multiway."""
+        """Expected-value play heads-up; multiway a bet when the folds pay for it, else
+        the normal rules (with reads)."""
         if len(view.opponents) != 1:
+            if view.legal.can_check and view.legal.raise_kind is not None:
+                bet = self._multiway_bet(view)
+                if bet is not None:
+                    return bet
             return super().postflop(view)
         legal = view.legal
         seat = view.opponents[0]
@@ -230,24 +273,66 @@ class HardBot(NormalBot):
         final_pot = legal.pot + added + their_call
         return folds * legal.pot + (1.0 - folds) * (won * final_pot - added)
 
+    def _multiway_bet(self, view: PlayerView) -> Action | None:
+        """A bet when checked to with several opponents, if its expected value beats
+        checking: all of them fold as often as they have folded to bets, or the callers
+        keep the top of their ranges. None when checking is worth more."""
+        legal = view.legal
+        board = ids(view.board)
+        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in view.opponents]
+        check_value = self._equity(view, ranges, self.postflop_iterations) * legal.pot
+        best: tuple[float, Action] | None = None
+        for size in MULTIWAY_SIZES:
+            action = bet_to(legal, fraction_to(legal, size))
+            if action.to is None:
+                continue
+            added = action.to - legal.committed
+            ratio = added / max(legal.pot, 1)
+            all_fold = 1.0
+            callers: list[list[tuple[int, int]]] = []
+            expected_callers = 0.0
+            for seat, combos in zip(view.opponents, ranges, strict=True):
+                fold = self.model.of(seat).fold_to_bet_rate
+                fold = _clamp(fold * (0.55 + 0.45 * min(ratio, 1.5) / 0.66), 0.0, 0.95)
+                all_fold *= fold
+                expected_callers += 1.0 - fold
+                callers.append(top_share(by_board(combos, board), 1.0 - fold))
+            called = max(expected_callers / max(1.0 - all_fold, 1e-9), 1.0)
+            won = self._equity(view, callers, self.postflop_iterations // 3)
+            final_pot = legal.pot + added * (1.0 + called)
+            value = all_fold * legal.pot + (1.0 - all_fold) * (won * final_pot - added)
+            if best is None or value > best[0]:
+                best = (value, action)
+        if best is not None and best[0] > check_value + CLOSE_CALL * legal.pot:
+            return best[1]
+        return None
+
     # -- short stacks --------------------------------------------------------------------
 
-    def _effective_bb(self, view: PlayerView) -> float:
-        mine = view.stacks[view.seat] + view.committed[view.seat]
-        theirs = max((view.stacks[s] + view.committed[s] for s in view.opponents), default=mine)
-        return min(mine, theirs) / view.big_blind
-
     def push_or_fold(self, view: PlayerView) -> Action:
-        """All in or fold: shove ranges by stack depth and seats behind; call shoves by
-        equity against the shover's range."""
+        """All in or fold. The heads-up push/fold spots follow the chart, or the best
+        response to a clearly measured opponent; elsewhere shove first in with a share
+        of hands anchored on the chart and widened against players who fold, and call
+        shoves by equity against the shovers' ranges."""
         legal = view.legal
         everything = legal.all_in()
+        name = hand_class(*ids(view.hole_cards))
+        spot = chart_spot(view)
+        if spot is not None:
+            if self.rng.random() < self._chart_play(spot, name):
+                return everything if everything is not None else Action.call()
+            return check_or_fold(legal)
         raises = [a for a in view.actions(Street.PREFLOP) if a.kind in AGGRESSIVE]
+        limpers = {a.seat for a in view.actions(Street.PREFLOP) if a.kind is ActionKind.CALL}
+        if not raises and limpers:
+            if everything is not None and self._shove_over_limps(view, name, limpers) > 0.0:
+                return everything
+            return check_or_fold(legal)
         if not raises:
             behind = max(len(view.behind()), 1)
-            depth = max(self._effective_bb(view), 1.0)
-            share = min(1.0, 6.0 / depth) / behind**0.75 * self.style.looseness
-            name = hand_class(*ids(view.hole_cards))
+            depth = effective_bb(view)
+            share = chart().push_share(depth) / behind**0.75 * self.style.looseness**0.5
+            share += (1.0 - share) * self._steal_widening(view)
             if self.table.percentile(name, behind) <= share and everything is not None:
                 return everything
             return check_or_fold(legal)
@@ -260,3 +345,38 @@ class HardBot(NormalBot):
         if win >= price:
             return everything if everything is not None else Action.call()
         return check_or_fold(legal)
+
+    def _shove_over_limps(self, view: PlayerView, name: str, limpers: set[int]) -> float:
+        """What a shove over limpers gains over checking or folding, in chips: they and
+        the players behind each call as often as they have called all-ins; when one
+        does, it is the widest caller, holding the top of the hands by that share."""
+        legal = view.legal
+        seats = limpers | set(view.behind())
+        widths = [self.model.of(s).call_shove_rate for s in seats]
+        all_fold = 1.0
+        for width in widths:
+            all_fold *= 1.0 - width
+        equity = equity_vs_range(name, top_classes(max(widths)))
+        risk = min(legal.max_raise_to, int(effective_bb(view) * view.big_blind))
+        added = risk - legal.committed
+        final_pot = legal.pot + added + (added - legal.to_call)  # a caller matches it
+        called = equity * final_pot - added
+        return all_fold * legal.pot + (1.0 - all_fold) * called
+
+    def _chart_play(self, spot: ChartSpot, name: str) -> float:
+        """How often to shove (or call) ``name``: the chart's frequency, unless enough
+        hands show the opponent calling (or shoving) far more or less often than the
+        equilibrium does; then the best response to the range it measured."""
+        stats = self.model.of(spot.opponent)
+        stack = spot.stack_bb
+        if spot.kind is Spot.SHOVE:
+            width, seen, share = stats.call_shove_rate, stats.faced_shove, chart().call_share(stack)
+        else:
+            width, seen, share = stats.shove_rate, stats.short_chances, chart().push_share(stack)
+        if seen < READ_SAMPLES or abs(width - share) < READ_GAP:
+            return chart_probability(spot, name)
+        if spot.kind is Spot.SHOVE:
+            fold = 1.0 - width
+            equity = equity_vs_range(name, top_classes(width)) if width > 0.0 else 0.5
+            return 1.0 if shove_gain(equity, fold, stack) > 0.0 else 0.0
+        return 1.0 if call_gain(equity_vs_range(name, top_classes(width)), stack) > 0 else 0.0

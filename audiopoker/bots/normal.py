@@ -77,6 +77,10 @@ class NormalBot(StyledBot):
         """Bluff size as a share of the pot (hook)."""
         return 0.66 if view.street is Street.RIVER else 0.5
 
+    def open_share(self, view: PlayerView, behind: int) -> float:
+        """Share of hands to raise first in with, ``behind`` seats still to act (hook)."""
+        return OPEN_BY_BEHIND[min(behind, 9)] * self.style.looseness
+
     def open_size(self, view: PlayerView) -> float:
         """The first raise, in big blinds (hook)."""
         return 3.0 if view.seat == view.small_blind_seat else 2.5
@@ -120,7 +124,7 @@ class NormalBot(StyledBot):
         style = self.style
         if not raises:
             limpers = sum(1 for a in actions if a.kind is ActionKind.CALL)
-            open_share = OPEN_BY_BEHIND[min(behind, 9)] * style.looseness
+            open_share = self.open_share(view, behind)
             if limpers == 0 and percentile <= open_share:
                 return bet_to(legal, bb * self.open_size(view))
             iso_share, iso_size = self.isolation(view, open_share, limpers)

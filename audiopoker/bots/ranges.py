@@ -50,7 +50,10 @@ def preflop_window(view: PlayerView, seat: int, read: Read) -> tuple[float, floa
     for action in view.actions(Street.PREFLOP):
         if action.seat == seat:
             if action.kind in AGGRESSIVE:
-                top = read.open if raises == 0 else read.reraise / (2 ** (raises - 1))
+                # each further re-raise narrows the range, less so for players who
+                # re-raise almost anything
+                narrowing = (0.5 + read.reraise / 2) ** max(raises - 1, 0)
+                top = read.open if raises == 0 else read.reraise * narrowing
                 low, high = 0.0, min(high, max(top, 0.015))
             elif action.kind is ActionKind.CALL:
                 if raises == 0:  # a limp: strong hands would have raised
