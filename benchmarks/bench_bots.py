@@ -1,70 +1,211 @@
-"""The bot ladder by duplicate poker, at six players (issue 6 goals).
+"""The bots' benchmark by duplicate poker: the matches and goals of issue 14.
 
-Runs the same duplicate simulation as ``audiopoker simulate`` for each matchup and prints
-bb/100 with its 95 % interval and the decision times per bot:
+Each named match (its players, lineup and stack; blinds 1/2) runs the same duplicate
+simulation as ``audiopoker simulate`` and prints a line per bot: bb/100 with its 95 %
+interval [low, high], hands, the share of hands played voluntarily (VPIP) and raised
+(PFR) before the flop, decisions, and the decision time median and p95.
 
-- ladder: hard, normal, easy, twice each around the table (goal: hard > normal > easy,
-  intervals apart);
-- hard against five honest bots (goal: at least +20 bb/100), five calling stations
-  (goal: at least +50), five random bots;
-- p95 decision time under 100 ms for every level (easy, normal, hard rows).
+- hu: hard vs normal heads-up, 200 chips (100 big blinds);
+- 3v3: hard vs normal three against three, alternating seats at six;
+- ladder: hard, normal, easy twice each at six;
+- L-R for each level L (easy, normal, hard) and reference R (random, station, honest,
+  maniac, minraiser, folder: audiopoker.bots.reference): L against five R at six. A table
+  of bb/100 per reference and level follows; one seed means the same deals for every level;
+- pushfold-hu: hard vs normal heads-up with 20 chips (10 big blinds).
 
-    python benchmarks/bench_bots.py [--hands 12000] [--seed 1] [--jobs 2] [--only ladder]
+Goals (issue 14), printed PASS or FAIL at the end for those whose matches ran:
 
-Timings depend on the machine and its load: note how many cores were busy. Runs are
-reproducible for a seed (no deadline; the bots' iteration caps bound their time).
+- 3v3: hard at least +40 bb/100 with the interval's lower bound above 0 (12,000 hands);
+- hu: hard at least +50 bb/100 with the lower bound above 0;
+- hard's bb/100 at least normal's against every reference (the same deals);
+- easy < normal < hard in every lineup (within a match, and across L-R for each R);
+- decision p95 under 100 ms at every level (the game's budget stays 0.08 s).
+
+    python benchmarks/bench_bots.py [--hands 12000] [--seed 1] [--jobs 2] [--only hu 3v3] [--json]
+
+``--json`` prints everything as JSON on stdout and the lines on stderr. Timings depend on
+the machine and its load: note how many cores were busy. Runs are reproducible for a seed
+(no deadline; the bots' iteration caps bound their time).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
 import sys
 import time
-from dataclasses import asdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TextIO
 
-from audiopoker.bots.duplicate import Settings, expand_lineup, run
+from audiopoker.bots.duplicate import BotReport, Settings, expand_lineup, run
+from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 
-MATCHUPS = {
-    "ladder": ["hard", "normal", "easy"],
-    "honest": ["hard", "honest*5"],
-    "station": ["hard", "station*5"],
-    "random": ["hard", "random*5"],
-    "normal-honest": ["normal", "honest*5"],
-    "easy-honest": ["easy", "honest*5"],
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A table: seats, bot specs (cycled to fill the seats) and chips per hand."""
+
+    players: int
+    lineup: tuple[str, ...]
+    stack: int = 200
+
+
+MATCHES: dict[str, Match] = {
+    "hu": Match(2, ("hard", "normal")),
+    "3v3": Match(6, ("hard", "normal")),
+    "ladder": Match(6, ("hard", "normal", "easy")),
+    **{
+        f"{level}-{ref}": Match(6, (level, f"{ref}*5"))
+        for ref in REFERENCE_BOTS
+        for level in LEVELS
+    },
+    "pushfold-hu": Match(2, ("hard", "normal"), stack=20),
 }
+P95_LIMIT_MS = 100.0
+
+Results = dict[str, list[BotReport]]
+
+
+def interval(r: BotReport) -> str:
+    """'+12.3 [+1.0, +23.6]': bb/100 and its 95 % interval."""
+    return f"{r.bb_per_100:+.1f} [{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]"
+
+
+def report_line(name: str, r: BotReport) -> str:
+    """One bot's line in one match."""
+    return (
+        f"  {name:<16} {r.bot:<9} {r.bb_per_100:+8.1f} bb/100 "
+        f"[{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]  {r.hands:>6} hands  "
+        f"VPIP {100 * r.vpip:5.1f} %  PFR {100 * r.pfr:5.1f} %  decisions {r.decisions:>6}  "
+        f"median {r.median_ms:5.1f} ms  p95 {r.p95_ms:5.1f} ms"
+    )
+
+
+def find(results: Results, match: str, bot: str) -> BotReport | None:
+    """``bot``'s report in ``match``, if that match ran."""
+    return next((r for r in results.get(match, []) if r.bot == bot), None)
+
+
+def level_rows(results: Results, ref: str) -> dict[str, BotReport]:
+    """Each level's report against five ``ref`` (levels whose match ran)."""
+    rows = {level: find(results, f"{level}-{ref}", level) for level in LEVELS}
+    return {level: r for level, r in rows.items() if r is not None}
+
+
+def ordered(values: Sequence[float], strict: bool) -> bool:
+    """Whether ``values`` (easy first) never fall (strictly rise when ``strict``)."""
+    return all(a < b if strict else a <= b for a, b in itertools.pairwise(values))
+
+
+def reference_table(results: Results) -> list[str]:
+    """'reference | easy | normal | hard' rows of bb/100 with intervals."""
+    lines = [f"{'reference':<10} | {'easy':<26} | {'normal':<26} | {'hard':<26} | order"]
+    for ref in REFERENCE_BOTS:
+        rows = level_rows(results, ref)
+        if not rows:
+            continue
+        cells = " | ".join(f"{interval(rows[lv]) if lv in rows else '-':<26}" for lv in LEVELS)
+        order = "-"
+        if len(rows) == len(LEVELS):
+            good = ordered([rows[lv].bb_per_100 for lv in LEVELS], strict=False)
+            order = "hard >= normal >= easy" if good else "NOT hard >= normal >= easy"
+        lines.append(f"{ref:<10} | {cells} | {order}")
+    return lines
+
+
+def goals(results: Results, hands: dict[str, int]) -> list[tuple[str, bool, str]]:
+    """(goal, passed, measured) for every goal whose matches ran."""
+    measured: list[tuple[str, bool, str]] = []
+    for match, minimum in (("3v3", 40), ("hu", 50)):
+        hard = find(results, match, "hard")
+        if hard is not None:
+            passed = hard.bb_per_100 >= minimum and hard.bb_per_100 - hard.ci95 > 0
+            goal = f"{match}: hard vs normal >= +{minimum} bb/100, lower bound > 0"
+            measured.append((goal, passed, f"{interval(hard)} over {hands[match]} hands"))
+    pairs = {ref: level_rows(results, ref) for ref in REFERENCE_BOTS}
+    pairs = {ref: rows for ref, rows in pairs.items() if {"normal", "hard"} <= rows.keys()}
+    if pairs:
+        behind = [
+            r for r, rows in pairs.items() if rows["hard"].bb_per_100 < rows["normal"].bb_per_100
+        ]
+        detail = (
+            f"behind normal against {', '.join(behind)}" if behind else f"{len(pairs)} references"
+        )
+        measured.append(("hard >= normal against every reference", not behind, detail))
+    lineups = {name: [r for lv in LEVELS if (r := find(results, name, lv))] for name in results}
+    lineups |= {f"*-{ref}": list(level_rows(results, ref).values()) for ref in REFERENCE_BOTS}
+    lineups = {name: rows for name, rows in lineups.items() if len(rows) > 1}
+    if lineups:
+        bad = [n for n, rows in lineups.items() if not ordered([r.bb_per_100 for r in rows], True)]
+        detail = f"out of order in {', '.join(bad)}" if bad else f"{len(lineups)} lineups"
+        measured.append(("easy < normal < hard in every lineup", not bad, detail))
+    p95s: dict[str, list[float]] = {}
+    for reports in results.values():
+        for r in reports:
+            p95s.setdefault(r.bot, []).append(r.p95_ms)
+    worst = {level: max(p95s[level]) for level in LEVELS if level in p95s}
+    if worst:
+        detail = ", ".join(f"{level} {ms:.1f} ms" for level, ms in worst.items())
+        passed = all(ms < P95_LIMIT_MS for ms in worst.values())
+        measured.append((f"decision p95 < {P95_LIMIT_MS:.0f} ms at every level", passed, detail))
+    return measured
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=12000, help="hands per matchup")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=12000, help="hands per match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), default=None)
+    parser.add_argument("--only", nargs="+", choices=list(MATCHES), default=None, metavar="MATCH")
     parser.add_argument("--json", action="store_true", help="JSON on stdout, lines on stderr")
     args = parser.parse_args()
-    results = {}
-    for name in args.only or MATCHUPS:
-        lineup = expand_lineup(MATCHUPS[name], 6)
-        settings = Settings(lineup=lineup, deals=math.ceil(args.hands / 6), seed=args.seed)
+    out: TextIO = sys.stderr if args.json else sys.stdout
+    results: Results = {}
+    hands: dict[str, int] = {}
+    matches: dict[str, object] = {}
+    for name in args.only or MATCHES:
+        match = MATCHES[name]
+        settings = Settings(
+            lineup=expand_lineup(match.lineup, match.players),
+            deals=math.ceil(args.hands / match.players),
+            seed=args.seed,
+            stack=match.stack,
+        )
         started = time.perf_counter()
-        reports = run(settings, jobs=args.jobs)
+        results[name] = run(settings, jobs=max(1, args.jobs))
         elapsed = time.perf_counter() - started
-        results[name] = [asdict(r) for r in reports]
-        print(f"{name}: {settings.deals * 6} hands, {elapsed:.0f} s", file=sys.stderr)
-        for r in reports:
-            print(
-                f"  {name:<14} {r.bot:<8} {r.bb_per_100:+8.1f} bb/100 "
-                f"[{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]  "
-                f"{r.hands:>6} hands  decisions {r.decisions:>6}  "
-                f"median {r.median_ms:5.1f} ms  p95 {r.p95_ms:5.1f} ms",
-                file=sys.stderr if args.json else sys.stdout,
-                flush=True,
-            )
+        hands[name] = settings.deals * match.players
+        print(
+            f"{name}: {match.players} players, {match.stack} chips, blinds 1/2, "
+            f"{hands[name]} hands, seed {args.seed}, {elapsed:.0f} s",
+            file=out,
+            flush=True,
+        )
+        for report in results[name]:
+            print(report_line(name, report), file=out, flush=True)
+        matches[name] = {
+            **asdict(match),
+            "lineup": list(settings.lineup),
+            "blinds": [settings.small_blind, settings.big_blind],
+            "hands": hands[name],
+            "elapsed_s": round(elapsed, 1),
+            "bots": [asdict(r) for r in results[name]],
+        }
+    table = reference_table(results)
+    if len(table) > 1:
+        print("\n" + "\n".join(table), file=out)
+    measured = goals(results, hands)
+    if measured:
+        print(file=out)
+    for goal, passed, detail in measured:
+        print(f"{'PASS' if passed else 'FAIL'}  {goal}: {detail}", file=out)
     if args.json:
-        print(json.dumps(results, indent=2))
+        goal_rows = [{"goal": g, "passed": p, "measured": d} for g, p, d in measured]
+        print(json.dumps({"seed": args.seed, "matches": matches, "goals": goal_rows}, indent=2))
     return 0
 
 

@@ -18,7 +18,7 @@ from audiopoker.engine.actions import Action
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import PlayerView, view_for
 
-KINDS = ("easy", "normal", "hard", "random", "station", "honest")
+KINDS = ("easy", "normal", "hard", "random", "station", "honest", "maniac", "minraiser", "folder")
 
 
 def fast_bot(kind: str, rng: random.Random) -> Bot:

@@ -31,6 +31,7 @@ def test_simulate_prints_a_report_per_bot(capsys: pytest.CaptureFixture[str]) ->
         assert bot["hands"] == 80  # two seats each, over four rotations of ten deals
         assert bot["ci95_low"] <= bot["bb_per_100"] <= bot["ci95_high"]
         assert bot["decisions"] > 0 and bot["p95_ms"] >= bot["median_ms"] >= 0
+        assert 0 <= bot["pfr"] <= bot["vpip"] <= 1  # shares of its hands, before the flop
     # no rake: what one spec wins the other loses
     assert abs(sum(b["bb_per_100"] * b["hands"] for b in bots)) < 1e-6
 
@@ -49,8 +50,8 @@ def test_results_do_not_depend_on_processes_or_blocks() -> None:
     base = Settings(lineup=expand_lineup(["normal", "random*2"], 3), deals=12, seed=5, block=4)
     one = run(base, jobs=1)
     two = run(base, jobs=2)
-    assert [(r.bot, r.bb_per_100, r.decisions) for r in one] == [
-        (r.bot, r.bb_per_100, r.decisions) for r in two
+    assert [(r.bot, r.bb_per_100, r.decisions, r.vpip, r.pfr) for r in one] == [
+        (r.bot, r.bb_per_100, r.decisions, r.vpip, r.pfr) for r in two
     ]
     other_seed = run(Settings(lineup=base.lineup, deals=12, seed=6, block=4))
     assert [r.bb_per_100 for r in other_seed] != [r.bb_per_100 for r in one]

@@ -5,7 +5,10 @@ is played once per rotation of the lineup, so each lineup position holds every s
 cards once; card luck cancels out and only decisions differ. Bots' random generators are
 reseeded for every spot from (deal, seat, history), so two bots that would choose alike
 do choose alike, and the luck of their dice cancels too. Every hand starts with full
-stacks (a cash game), so results are in big blinds per 100 hands.
+stacks (a cash game), so results are in big blinds per 100 hands. Each lineup position
+also counts how it played before the flop: the share of its hands where it put chips in
+voluntarily (VPIP: a call, bet or raise; posting a blind does not count) and where it
+raised (PFR).
 
 Work is split into units (one rotation, a block of consecutive deals); each unit builds
 fresh bots that keep their seats for the whole block, so opponent models learn as they
@@ -25,8 +28,9 @@ from dataclasses import dataclass, field
 from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.bots.levels import factory
 from audiopoker.cards import FULL_DECK, Card
+from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.errors import PokerError
-from audiopoker.engine.events import Event, HandEnded
+from audiopoker.engine.events import ActionTaken, Event, HandEnded
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import ShownHand, build_view, shown_hands_of
 
@@ -59,12 +63,16 @@ class Settings:
 @dataclass(slots=True)
 class UnitResult:
     """What one unit played: per deal, the net chips of each lineup position; per
-    position, its decision times in seconds."""
+    position, its decision times in seconds and its counts of hands dealt, hands played
+    voluntarily before the flop (VPIP) and hands raised before the flop (PFR)."""
 
     rotation: int
     first_deal: int
     nets: list[list[int]] = field(default_factory=list)
     times: list[list[float]] = field(default_factory=list)
+    dealt: list[int] = field(default_factory=list)
+    vpip: list[int] = field(default_factory=list)
+    pfr: list[int] = field(default_factory=list)
 
 
 def expand_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
@@ -107,7 +115,14 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
         make = factory(settings.lineup[position_of[seat]], settings.time_budget)
         rngs.append(random.Random(f"audiopoker-bot:{settings.seed}:{rotation}:{seat}"))
         bots.append(make(rngs[seat]))
-    result = UnitResult(rotation, first_deal, times=[[] for _ in range(players)])
+    result = UnitResult(
+        rotation,
+        first_deal,
+        times=[[] for _ in range(players)],
+        dealt=[0] * players,
+        vpip=[0] * players,
+        pfr=[0] * players,
+    )
     shown: list[ShownHand] = []
     for deal in range(first_deal, first_deal + count):
         button = deal % players
@@ -147,8 +162,25 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
         for seat in range(players):
             nets[position_of[seat]] = ended.net[seat]
         result.nets.append(nets)
+        _count_preflop(result, hand.events, position_of)
         shown.extend(shown_hands_of(hand.events))
     return result
+
+
+def _count_preflop(result: UnitResult, events: Sequence[Event], position_of: list[int]) -> None:
+    """Add one hand's dealt, VPIP and PFR counts (every seat is dealt in: full stacks)."""
+    voluntary: set[int] = set()
+    raised: set[int] = set()
+    for event in events:
+        if isinstance(event, ActionTaken) and event.street is Street.PREFLOP:
+            if event.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
+                voluntary.add(event.seat)
+            if event.kind in (ActionKind.BET, ActionKind.RAISE):
+                raised.add(event.seat)
+    for seat, position in enumerate(position_of):
+        result.dealt[position] += 1
+        result.vpip[position] += seat in voluntary
+        result.pfr[position] += seat in raised
 
 
 def _tell_all(bots: Sequence[Bot], events: Sequence[Event]) -> None:
@@ -176,6 +208,8 @@ class BotReport:
     decisions: int
     median_ms: float
     p95_ms: float
+    vpip: float  # share of its hands played voluntarily before the flop (0..1)
+    pfr: float  # share of its hands raised before the flop (0..1)
 
 
 def run(
@@ -203,11 +237,13 @@ def run(
 
 def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotReport]:
     """Per spec: bb/100 with a 95 % interval over deals (each deal's rotations summed,
-    the duplicate unit), and decision times."""
+    the duplicate unit), decision times, VPIP and PFR. Sums only, so the order the units
+    come in does not matter."""
     lineup = settings.lineup
     players = settings.players
     by_deal: dict[int, list[int]] = {}
     times: list[list[float]] = [[] for _ in range(players)]
+    dealt, vpip, pfr = [0] * players, [0] * players, [0] * players
     for unit in results:
         for offset, nets in enumerate(unit.nets):
             totals = by_deal.setdefault(unit.first_deal + offset, [0] * players)
@@ -215,6 +251,9 @@ def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotRepo
                 totals[position] += net
         for position, seconds in enumerate(unit.times):
             times[position].extend(seconds)
+            dealt[position] += unit.dealt[position]
+            vpip[position] += unit.vpip[position]
+            pfr[position] += unit.pfr[position]
     reports = []
     for spec in dict.fromkeys(lineup):
         positions = [p for p, s in enumerate(lineup) if s == spec]
@@ -225,6 +264,7 @@ def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotRepo
         ]
         spread = statistics.stdev(samples) if len(samples) > 1 else math.inf
         spec_times = sorted(t for p in positions for t in times[p])
+        spec_dealt = max(1, sum(dealt[p] for p in positions))
         reports.append(
             BotReport(
                 bot=spec,
@@ -235,6 +275,8 @@ def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotRepo
                 decisions=len(spec_times),
                 median_ms=1000 * _quantile(spec_times, 0.5),
                 p95_ms=1000 * _quantile(spec_times, 0.95),
+                vpip=sum(vpip[p] for p in positions) / spec_dealt,
+                pfr=sum(pfr[p] for p in positions) / spec_dealt,
             )
         )
     return reports

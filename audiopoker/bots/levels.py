@@ -15,15 +15,30 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from audiopoker.bots.base import Bot, BotFactory
+from audiopoker.bots.base import BaseBot, Bot, BotFactory
 from audiopoker.bots.easy import EasyBot
 from audiopoker.bots.hard import HardBot
 from audiopoker.bots.normal import NormalBot
-from audiopoker.bots.reference import CallingStation, HonestBot, RandomBot
+from audiopoker.bots.reference import (
+    CallingStation,
+    Folder,
+    HonestBot,
+    Maniac,
+    MinRaiser,
+    RandomBot,
+)
 from audiopoker.bots.style import STYLES, Style
 
 LEVELS: Final = ("easy", "normal", "hard")
-REFERENCE_BOTS: Final = ("random", "station", "honest")
+REFERENCE_BOTS: Final = ("random", "station", "honest", "maniac", "minraiser", "folder")
+_REFERENCE_CLASSES: Final[dict[str, type[BaseBot]]] = {
+    "random": RandomBot,
+    "station": CallingStation,
+    "honest": HonestBot,
+    "maniac": Maniac,
+    "minraiser": MinRaiser,
+    "folder": Folder,
+}
 
 # The personalities each level deals out, in turn, around the table.
 LEVEL_STYLES: Final[dict[str, tuple[Style, ...]]] = {
@@ -62,14 +77,14 @@ def make_bot(
     style: Style | None = None,
     time_budget: float | None = None,
 ) -> Bot:
-    """A bot of ``level`` (easy, normal, hard, or a reference: random, station, honest)."""
+    """A bot of ``level``: easy, normal, hard, or a reference (``REFERENCE_BOTS``: random,
+    station, honest, maniac, minraiser, folder; they have no personality)."""
     if level in LEVELS:
         chosen = style or LEVEL_STYLES[level][0]
         bot_class = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}[level]
         return bot_class(rng, chosen, time_budget)
-    reference = {"random": RandomBot, "station": CallingStation, "honest": HonestBot}
-    if level in reference:
-        return reference[level](rng, time_budget)
+    if level in _REFERENCE_CLASSES:
+        return _REFERENCE_CLASSES[level](rng, time_budget)
     raise ValueError(f"unknown bot level {level!r}")
 
 

@@ -1,4 +1,6 @@
-"""Reference opponents for benchmarks: random, calling station and "honest".
+"""Reference opponents for benchmarks: random, calling station, "honest", and three fixed
+simple strategies a strong bot must beat by exploiting them: maniac (always all in),
+min-raiser and folder (folds to any bet).
 
 "Honest" is the classic PyPokerEngine example strategy: it estimates its win rate by
 Monte Carlo against random hands of every other player dealt in, calls when that rate is
@@ -44,6 +46,39 @@ class CallingStation(BaseBot):
     def decide(self, view: PlayerView) -> Action:
         """Check, or call whatever is owed."""
         return check_or_call(view.legal)
+
+
+class Maniac(BaseBot):
+    """Always all in: raises (or bets) to its whole stack whenever a raise is allowed,
+    otherwise checks or calls. Never folds."""
+
+    def decide(self, view: PlayerView) -> Action:
+        """All in if raising is open, else check or call."""
+        legal = view.legal
+        if legal.raise_kind is None:
+            return check_or_call(legal)
+        return Action(legal.raise_kind, legal.max_raise_to)
+
+
+class MinRaiser(BaseBot):
+    """Bets or raises the minimum legal amount whenever it may, otherwise checks or calls.
+    Never folds."""
+
+    def decide(self, view: PlayerView) -> Action:
+        """A minimum bet or raise if raising is open, else check or call."""
+        legal = view.legal
+        if legal.raise_kind is None:
+            return check_or_call(legal)
+        return Action(legal.raise_kind, legal.min_raise_to)
+
+
+class Folder(BaseBot):
+    """Checks when checking is free and folds whenever something is owed, before the flop
+    too (the blinds are a bet): it never puts in a chip beyond the blinds it posts."""
+
+    def decide(self, view: PlayerView) -> Action:
+        """Check when free, else fold."""
+        return check_or_fold(view.legal)
 
 
 class HonestBot(BaseBot):

@@ -4,9 +4,11 @@
 
 Each deal is replayed with the seats rotated so every bot plays every seat's cards; the
 report gives, per bot spec: hands played, big blinds won per 100 hands with a 95 %
-confidence interval, and decision time median / 95th percentile. Units of work run in
+confidence interval, the share of its hands played voluntarily before the flop (VPIP)
+and raised before the flop (PFR), and decision time median / 95th percentile. Units of work run in
 one process per core; progress goes to stderr, one line at a time, on long runs.
-``--bot`` takes easy, normal, hard, random, station, honest, or MODULE:FACTORY (an
+``--bot`` takes a level (easy, normal, hard), a reference opponent (random, station,
+honest, maniac, minraiser, folder: see audiopoker.bots.reference), or MODULE:FACTORY (an
 importable callable taking a ``random.Random`` and returning a bot); ``NAME*N`` repeats
 a spec, and the list is cycled to fill the seats.
 """
@@ -45,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="+",
         default=[],
         metavar="SPEC",
-        help="easy|normal|hard|random|station|honest|MODULE:FACTORY, NAME*N repeats",
+        help="easy|normal|hard|random|station|honest|maniac|minraiser|folder|MODULE:FACTORY,"
+        " NAME*N repeats",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
@@ -140,6 +143,8 @@ def _as_json(settings: Settings, reports: Sequence[BotReport], elapsed: float) -
                 "ci95_high": round(report.bb_per_100 + report.ci95, 2),
                 "median_ms": round(report.median_ms, 3),
                 "p95_ms": round(report.p95_ms, 3),
+                "vpip": round(report.vpip, 4),
+                "pfr": round(report.pfr, 4),
             }
             for report in reports
         ],
@@ -151,13 +156,14 @@ def _as_text(settings: Settings, reports: Sequence[BotReport], elapsed: float) -
     lines = [
         f"{settings.players} players, {settings.deals} deals x {settings.players} rotations "
         f"= {hands} hands, seed {settings.seed}, {elapsed:.0f} s",
-        f"{'bot':<20} {'seats':>5} {'hands':>7} {'bb/100':>8}  {'95% interval':<18} "
-        f"{'decisions':>9} {'median ms':>9} {'p95 ms':>7}",
+        f"{'bot':<20} {'seats':>5} {'hands':>7} {'bb/100':>8}  {'95% interval':<20} "
+        f"{'VPIP %':>6} {'PFR %':>6} {'decisions':>9} {'median ms':>9} {'p95 ms':>7}",
     ]
     for r in reports:
         interval = f"[{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]"
         lines.append(
-            f"{r.bot:<20} {r.seats:>5} {r.hands:>7} {r.bb_per_100:>+8.1f}  {interval:<18} "
+            f"{r.bot:<20} {r.seats:>5} {r.hands:>7} {r.bb_per_100:>+8.1f}  {interval:<20} "
+            f"{100 * r.vpip:>6.1f} {100 * r.pfr:>6.1f} "
             f"{r.decisions:>9} {r.median_ms:>9.2f} {r.p95_ms:>7.2f}"
         )
     return "\n".join(lines)
