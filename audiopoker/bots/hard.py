@@ -21,13 +21,12 @@
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from audiopoker.bots.base import bet_to, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import draw_strength, hand_class, ids
-from audiopoker.bots.model import OpponentModel
+from audiopoker.bots.model import PRIOR_BET_LOST
 from audiopoker.bots.normal import NormalBot
 from audiopoker.bots.pushfold import chart, equity_vs_range
 from audiopoker.bots.ranges import AGGRESSIVE, Read, by_board, top_share
@@ -42,15 +41,13 @@ from audiopoker.bots.shortstack import (
     shove_gain,
     top_classes,
 )
-from audiopoker.bots.style import DEFAULT_STYLE, Style
 from audiopoker.engine.actions import Action, ActionKind, Street
-from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 
 BET_SIZES: Final = (0.33, 0.66, 1.0)  # shares of the pot tried heads-up
 RAISE_SIZE: Final = 0.8
 CLOSE_CALL: Final = 0.03  # EVs within this share of the pot are mixed at random
-SHOWN_WIDTH: Final = 1.6  # a range of width w shows down hands of mean percentile ~w/1.6
+SHOWN_WIDTH: Final = 2.0  # a range of width w shows down hands of mean percentile ~w/2
 MULTIWAY_SIZES: Final = (0.5, 0.75)
 HEADS_UP_OPEN: Final = 0.85
 READ_SAMPLES: Final = 30  # hands before a read overrules the push/fold chart
@@ -67,24 +64,11 @@ class HardBot(NormalBot):
     level = "hard"
     postflop_iterations = 1400
 
-    def __init__(
-        self,
-        rng: random.Random,
-        style: Style = DEFAULT_STYLE,
-        time_budget: float | None = None,
-    ) -> None:
-        super().__init__(rng, style, time_budget)
-        self.model = OpponentModel()
-
-    def observe(self, event: Event) -> None:
-        """Learn from every public event."""
-        self.model.observe(event)
-
     def decide(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view``."""
-        self.model.sync(view)
-        self._deadline = self.deadline()
         if view.street is Street.PREFLOP and effective_bb(view) <= SHORT_STACK_BB:
+            self.model.sync(view)
+            self._deadline = self.deadline()
             return legalize(self.push_or_fold(view), view.legal)
         return super().decide(view)
 
@@ -95,12 +79,17 @@ class HardBot(NormalBot):
         stats = self.model.of(seat)
         # a player who shows down weak hands plays wider than its VPIP alone says
         played = max(stats.vpip_rate, SHOWN_WIDTH * stats.shown_strength)
-        bluffy = stats.river_bet_lost_rate - 0.3
+        # ... and one who raises with weak hands raises with more than its rate says:
+        # its raises, and re-raises, tell little about its cards
+        raised = SHOWN_WIDTH * stats.raised_strength
+        opens = max(stats.open_rate, raised)
+        reraise = max(stats.reraise_rate, raised) if raised > stats.open_rate + 0.2 else None
+        bluffs = stats.bet_lost_rate - PRIOR_BET_LOST
         return Read(
-            open=round(_clamp(stats.open_rate * 1.05, 0.03, 1.0), 2),
+            open=round(_clamp(opens * 1.05, 0.03, 1.0), 2),
             vpip=round(_clamp(played, 0.08, 1.0), 2),
-            reraise=round(_clamp(stats.reraise_rate, 0.015, 1.0), 3),
-            keep_bet=round(_clamp(0.25 + 0.75 * stats.aggression_rate + bluffy, 0.25, 1.0), 2),
+            reraise=round(_clamp(reraise or stats.reraise_rate, 0.015, 1.0), 3),
+            keep_bet=round(_clamp(0.25 + 0.75 * stats.aggression_rate + bluffs, 0.25, 1.0), 2),
             keep_call=round(_clamp(1.0 - 0.7 * stats.fold_to_bet_rate, 0.3, 1.0), 2),
         )
 
@@ -220,7 +209,7 @@ class HardBot(NormalBot):
         combos = self.ranges.range_of(view, seat, self.read(view, seat))
         ranked = by_board(combos, ids(view.board))
         share = self._equity(view, [combos], self.postflop_iterations)
-        fold_rate = self.model.of(seat).fold_to_bet_rate
+        fold_scale = 1.0
         pot = legal.pot
         options: list[tuple[float, Action]] = []
         if legal.can_check:
@@ -234,12 +223,14 @@ class HardBot(NormalBot):
                 (share * (pot + legal.to_call) - legal.to_call * discount, Action.call())
             )
             sizes = (RAISE_SIZE,)
-            fold_rate *= 0.7  # a player who bet folds less often to a raise
+            fold_scale = 0.7  # a player who bet folds less often to a raise
         if legal.raise_kind is not None:
             for size in sizes:
                 action = bet_to(legal, fraction_to(legal, size))
                 if action.to is not None and all(action != known for _, known in options):
-                    options.append((self._bet_value(view, seat, ranked, action, fold_rate), action))
+                    options.append(
+                        (self._bet_value(view, seat, ranked, action, fold_scale), action)
+                    )
         options.sort(key=lambda option: -option[0])
         best_value, best = options[0]
         if len(options) > 1 and best_value - options[1][0] < CLOSE_CALL * pot:
@@ -258,7 +249,7 @@ class HardBot(NormalBot):
         seat: int,
         ranked: list[tuple[int, int]],
         action: Action,
-        fold_rate: float,
+        fold_scale: float,
     ) -> float:
         """EV of betting or raising to ``action.to`` this street: the opponent folds the
         weakest part of its range, calls with the rest."""
@@ -267,7 +258,7 @@ class HardBot(NormalBot):
         added = action.to - legal.committed
         their_call = min(action.to - view.committed[seat], view.stacks[seat])
         ratio = their_call / max(legal.pot + legal.to_call, 1)
-        folds = _clamp(fold_rate * (0.55 + 0.45 * min(ratio, 1.5) / 0.66), 0.0, 0.95)
+        folds = _clamp(fold_scale * self.model.of(seat).fold_to_size(ratio), 0.0, 0.95)
         calling = top_share(ranked, 1.0 - folds)
         won = self._equity(view, [calling], self.postflop_iterations // 3)
         final_pot = legal.pot + added + their_call
@@ -292,8 +283,7 @@ class HardBot(NormalBot):
             callers: list[list[tuple[int, int]]] = []
             expected_callers = 0.0
             for seat, combos in zip(view.opponents, ranges, strict=True):
-                fold = self.model.of(seat).fold_to_bet_rate
-                fold = _clamp(fold * (0.55 + 0.45 * min(ratio, 1.5) / 0.66), 0.0, 0.95)
+                fold = _clamp(self.model.of(seat).fold_to_size(ratio), 0.0, 0.95)
                 all_fold *= fold
                 expected_callers += 1.0 - fold
                 callers.append(top_share(by_board(combos, board), 1.0 - fold))

@@ -4,7 +4,8 @@ Counts come from public events only (actions, and cards shown at a showdown): ho
 seat voluntarily puts chips in preflop (VPIP), raises preflop (PFR), raises when it is
 first in (opens), folds to and re-raises a raise before the flop, folds when it faces a
 bet after the flop, bets or raises after the flop, how strong the hands it shows down
-are, and how often its river bets lose at the showdown. Rates are smoothed towards
+are (and those it raised with before the flop), and how often its bets lose at the
+showdown. Rates are smoothed towards
 typical values so a handful of hands does not swing them.
 
 A model learns from ``observe(event)`` when the conductor passes events, and otherwise
@@ -42,10 +43,13 @@ PRIOR_OPEN: Final = 0.20
 PRIOR_FOLD_TO_RAISE: Final = 0.60
 PRIOR_RERAISE: Final = 0.07
 PRIOR_SHOWN: Final = 0.30  # a shown hand's percentile among all starting hands
-PRIOR_RIVER_BET_LOST: Final = 0.30
+PRIOR_BET_LOST: Final = 0.30
+PRIOR_RAISED: Final = 0.10  # an opener of the top fifth shows hands around the top tenth
 # Short stacks: the heads-up push/fold equilibrium's shares at 10 big blinds.
 PRIOR_SHOVE: Final = 0.59
 PRIOR_CALL_SHOVE: Final = 0.38
+SMALL_BET: Final = 0.33  # bet sizes, as shares of the pot, where the two fold rates apply
+BIG_BET: Final = 0.8
 
 
 @dataclass(slots=True)
@@ -67,15 +71,19 @@ class SeatStats:
     reraised: int = 0
     shown: int = 0  # hands shown at a showdown
     shown_percentile: int = 0  # their percentiles among starting hands, in thousandths
-    river_bets_shown: int = 0  # hands it bet or raised last on the river, then showed
-    river_bets_lost: int = 0  # ... and won nothing with
+    bets_shown: int = 0  # hands it made the last bet or raise after the flop, then showed
+    bets_lost: int = 0  # ... and won nothing with
+    raised_shown: int = 0  # shown hands it had raised with before the flop
+    raised_shown_percentile: int = 0  # their percentiles, in thousandths
     short_chances: int = 0  # first in before the flop, 15 big blinds deep or less
     shoved: int = 0  # ... and went all in
     faced_shove: int = 0  # preflop actions facing someone else's all-in raise
     called_shove: int = 0
+    faced_small_bet: int = 0  # after the flop, bets or raises under half the pot
+    folded_to_small_bet: int = 0
 
     def _rate(self, count: float, total: int, prior: float) -> float:
-        return (count + prior * PRIOR_WEIGHT) / (total + PRIOR_WEIGHT)
+        return _smoothed(count, total, prior)
 
     @property
     def vpip_rate(self) -> float:
@@ -96,6 +104,17 @@ class SeatStats:
     def aggression_rate(self) -> float:
         """Share of its postflop actions (fold aside) that were bets or raises."""
         return self._rate(self.aggressive, self.aggressive + self.passive, PRIOR_AGGRESSION)
+
+    def fold_to_size(self, ratio: float) -> float:
+        """How often it folds to a bet of ``ratio`` times the pot: measured apart for bets
+        under half the pot and bigger ones (each smoothed towards its overall rate), a
+        straight line between a third and four fifths of the pot."""
+        overall = self.fold_to_bet_rate
+        small = _smoothed(self.folded_to_small_bet, self.faced_small_bet, overall)
+        big_faced = self.faced_bet - self.faced_small_bet
+        big = _smoothed(self.folded_to_bet - self.folded_to_small_bet, big_faced, overall)
+        share = min(max((ratio - SMALL_BET) / (BIG_BET - SMALL_BET), 0.0), 1.0)
+        return small + (big - small) * share
 
     @property
     def open_rate(self) -> float:
@@ -128,9 +147,19 @@ class SeatStats:
         return self._rate(self.called_shove, self.faced_shove, PRIOR_CALL_SHOVE)
 
     @property
-    def river_bet_lost_rate(self) -> float:
-        """Share of its river bets that lost at the showdown: bluffs and thin value."""
-        return self._rate(self.river_bets_lost, self.river_bets_shown, PRIOR_RIVER_BET_LOST)
+    def bet_lost_rate(self) -> float:
+        """Share of its shown-down bets after the flop that lost: bluffs and thin value."""
+        return self._rate(self.bets_lost, self.bets_shown, PRIOR_BET_LOST)
+
+    @property
+    def raised_strength(self) -> float:
+        """Mean percentile of the hands it showed down after raising before the flop."""
+        return self._rate(self.raised_shown_percentile / 1000, self.raised_shown, PRIOR_RAISED)
+
+
+def _smoothed(count: float, total: int, prior: float) -> float:
+    """``count / total`` pulled towards ``prior`` as if PRIOR_WEIGHT more were seen."""
+    return (count + prior * PRIOR_WEIGHT) / (total + PRIOR_WEIGHT)
 
 
 FIRST_WIDTH: Final = 7  # the counts a saved game held before the preflop and showdown ones
@@ -211,7 +240,8 @@ class OpponentModel:
         raiser: int | None = None  # the seat that raised last before the flop
         shover: int | None = None  # the seat whose all-in raise is the last raise
         betting: int | None = None  # the seat that bet or raised last on this street
-        river_bettor: int | None = None
+        small_bet = False  # ... and whether that bet was under half the pot
+        last_bettor: int | None = None  # the last bet or raise after the flop
         shown: set[int] = set()
         winners: set[int] = set()
         for event in events:
@@ -244,11 +274,13 @@ class OpponentModel:
                 if betting is not None and betting != event.seat:
                     stats.faced_bet += 1
                     stats.folded_to_bet += event.kind is ActionKind.FOLD
+                    stats.faced_small_bet += small_bet
+                    stats.folded_to_small_bet += small_bet and event.kind is ActionKind.FOLD
                 if aggressive:
                     stats.aggressive += 1
                     betting = event.seat
-                    if event.street is Street.RIVER:
-                        river_bettor = event.seat
+                    small_bet = 2 * event.amount < event.pot - event.amount
+                    last_bettor = event.seat
                 elif event.kind in (ActionKind.CHECK, ActionKind.CALL):
                     stats.passive += 1
             elif isinstance(event, HandShown) and event.seat not in shown:
@@ -256,17 +288,21 @@ class OpponentModel:
                 stats = self.of(event.seat)
                 stats.shown += 1
                 name = hand_class(*ids(event.cards))
-                stats.shown_percentile += round(1000 * preflop_table().percentile(name, 1))
+                percentile = round(1000 * preflop_table().percentile(name, 1))
+                stats.shown_percentile += percentile
+                if event.seat in pfr:
+                    stats.raised_shown += 1
+                    stats.raised_shown_percentile += percentile
             elif isinstance(event, PotAwarded):
                 winners.update(event.winners)
         for seat in vpip:
             self.of(seat).vpip += 1
         for seat in pfr:
             self.of(seat).pfr += 1
-        if river_bettor is not None and river_bettor in shown:
-            stats = self.of(river_bettor)
-            stats.river_bets_shown += 1
-            stats.river_bets_lost += river_bettor not in winners
+        if last_bettor is not None and last_bettor in shown:
+            stats = self.of(last_bettor)
+            stats.bets_shown += 1
+            stats.bets_lost += last_bettor not in winners
 
     @staticmethod
     def _count_preflop(
