@@ -23,6 +23,7 @@ from audiopoker.bots.preflop import CLASS_NAMES, combo_count  # noqa: E402
 from audiopoker.bots.pushfold import call_probability, push_probability  # noqa: E402
 from audiopoker.bots.reference import CallingStation  # noqa: E402
 from audiopoker.bots.shortstack import Spot, agreement, chart_spot  # noqa: E402
+from audiopoker.bots.style import STYLES  # noqa: E402
 from audiopoker.cards import FULL_DECK, parse_cards  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind  # noqa: E402
 from audiopoker.engine.dealing import dealing_order, preset_deck  # noqa: E402
@@ -262,3 +263,15 @@ def test_the_calling_station_is_measured_as_one() -> None:
             pass
     station = bot.model.of(1)
     assert station.fold_to_raise_rate < 0.2 and station.reraise_rate < 0.1
+
+
+def test_hard_personalities_open_differently() -> None:
+    """The styles are heard in play: the loose-aggressive hard bot opens more hands than
+    the tight-aggressive one from the same seat."""
+    view = _view_first_in([200] * 6, button=0, seat=3)  # under the gun
+    shares = {}
+    for key in ("tight-aggressive", "balanced", "loose-aggressive"):
+        bot = make_bot("hard", random.Random(1), STYLES[key])
+        assert isinstance(bot, HardBot)
+        shares[key] = bot.open_share(view, len(view.behind()))
+    assert shares["tight-aggressive"] < shares["balanced"] < shares["loose-aggressive"]

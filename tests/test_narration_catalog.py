@@ -269,3 +269,5 @@ def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
         assert f"audiopoker/sounds/{cue.name}" in names
     assert "audiopoker/ui/keymap.toml" in names
     assert "audiopoker/bots/data/preflop169.csv" in names
+    assert "audiopoker/bots/data/pushfold_hu.csv" in names
+    assert "audiopoker/bots/data/hu_equity169.csv" in names
