@@ -21,12 +21,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from audiopoker.bots.base import bet_to, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import draw_strength, hand_class, ids
-from audiopoker.bots.model import PRIOR_BET_LOST
+from audiopoker.bots.model import PRIOR_BET_LOST, OpponentModel
 from audiopoker.bots.normal import NormalBot
 from audiopoker.bots.pushfold import chart, equity_vs_range
 from audiopoker.bots.ranges import AGGRESSIVE, Read, by_board, top_share
@@ -41,7 +42,9 @@ from audiopoker.bots.shortstack import (
     shove_gain,
     top_classes,
 )
+from audiopoker.bots.style import DEFAULT_STYLE, Style
 from audiopoker.engine.actions import Action, ActionKind, Street
+from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 
 BET_SIZES: Final = (0.33, 0.66, 1.0)  # shares of the pot tried heads-up
@@ -64,11 +67,24 @@ class HardBot(NormalBot):
     level = "hard"
     postflop_iterations = 1400
 
+    def __init__(
+        self,
+        rng: random.Random,
+        style: Style = DEFAULT_STYLE,
+        time_budget: float | None = None,
+    ) -> None:
+        super().__init__(rng, style, time_budget)
+        self.model = OpponentModel()
+
+    def observe(self, event: Event) -> None:
+        """Learn from every public event."""
+        self.model.observe(event)
+
     def decide(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view``."""
+        self.model.sync(view)
+        self._deadline = self.deadline()
         if view.street is Street.PREFLOP and effective_bb(view) <= SHORT_STACK_BB:
-            self.model.sync(view)
-            self._deadline = self.deadline()
             return legalize(self.push_or_fold(view), view.legal)
         return super().decide(view)
 

@@ -19,11 +19,9 @@ from typing import Final
 from audiopoker.bots.base import bet_to, check_or_call, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
 from audiopoker.bots.equity import draw_strength, equity, hand_class, ids
-from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, RangeEstimator, Read
 from audiopoker.bots.style import DEFAULT_STYLE, Style, StyledBot
 from audiopoker.engine.actions import Action, ActionKind, Street
-from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 
 # Share of hands to open with when nobody has entered, by the number of seats behind
@@ -47,16 +45,10 @@ class NormalBot(StyledBot):
     ) -> None:
         super().__init__(rng, style, time_budget)
         self.ranges = RangeEstimator(self.table)
-        self.model = OpponentModel()
         self._deadline: float | None = None
-
-    def observe(self, event: Event) -> None:
-        """Learn from every public event."""
-        self.model.observe(event)
 
     def decide(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view``."""
-        self.model.sync(view)
         self._deadline = self.deadline()
         action = self.preflop(view) if view.street is Street.PREFLOP else self.postflop(view)
         return legalize(action, view.legal)
@@ -64,17 +56,9 @@ class NormalBot(StyledBot):
     # -- hooks ---------------------------------------------------------------------------
 
     def read(self, view: PlayerView, seat: int) -> Read:
-        """How ``seat`` plays, from the three numbers every regular tracks: how often it
-        plays a hand, raises before the flop, and bets or raises after it (hook: the hard
-        level measures much more)."""
-        stats = self.model.of(seat)
-        return Read(
-            open=round(min(max(stats.pfr_rate * 1.1, 0.03), 0.9), 2),
-            vpip=round(min(max(stats.vpip_rate, 0.08), 1.0), 2),
-            reraise=round(min(max(stats.pfr_rate * 0.35, 0.015), 0.5), 3),
-            keep_bet=round(min(max(0.25 + 0.6 * stats.aggression_rate, 0.25), 0.9), 2),
-            keep_call=DEFAULT_READ.keep_call,
-        )
+        """How ``seat`` plays: typical guesses, the same for everyone (hook: the hard
+        level measures each opponent)."""
+        return DEFAULT_READ
 
     def value_threshold(self, view: PlayerView, opponents: int) -> float:
         """Equity needed to bet for value (hook)."""
