@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from audiopoker.bots.base import BaseBot, check_or_call, check_or_fold
+from audiopoker.bots.base import BaseBot, bet_to, check_or_call, check_or_fold
 from audiopoker.bots.equity import equity, hand_class, ids
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.engine.actions import Action
@@ -54,10 +54,7 @@ class Maniac(BaseBot):
 
     def decide(self, view: PlayerView) -> Action:
         """All in if raising is open, else check or call."""
-        legal = view.legal
-        if legal.raise_kind is None:
-            return check_or_call(legal)
-        return Action(legal.raise_kind, legal.max_raise_to)
+        return bet_to(view.legal, view.legal.max_raise_to)
 
 
 class MinRaiser(BaseBot):
@@ -66,10 +63,7 @@ class MinRaiser(BaseBot):
 
     def decide(self, view: PlayerView) -> Action:
         """A minimum bet or raise if raising is open, else check or call."""
-        legal = view.legal
-        if legal.raise_kind is None:
-            return check_or_call(legal)
-        return Action(legal.raise_kind, legal.min_raise_to)
+        return bet_to(view.legal, view.legal.min_raise_to)
 
 
 class Folder(BaseBot):
