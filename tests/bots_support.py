@@ -80,3 +80,22 @@ def play(hand: Hand, bots: dict[int, Bot]) -> Iterator[tuple[PlayerView, Action]
         action = bots[seat].decide(view)
         yield view, action
         hand.act(seat, action)
+
+
+def heads_up_hand(number: int, chips: int, rng: random.Random) -> Hand:
+    """Hand ``number`` (0-based) of a heads-up 1/2 match with ``chips`` each: the button
+    (the small blind) alternates, the deck is shuffled by ``rng``."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    button = number % 2
+    hand, _ = Hand.start(
+        stacks=[chips, chips],
+        button=button,
+        small_blind_seat=button,
+        big_blind_seat=1 - button,
+        small_blind=1,
+        big_blind=2,
+        deck=deck,
+        hand_number=number + 1,
+    )
+    return hand

@@ -13,7 +13,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:  # the support module is a sibling helper, not a test module
     sys.path.insert(0, _HERE)
 
-from bots_support import play  # noqa: E402
+from bots_support import heads_up_hand, play  # noqa: E402
 
 from audiopoker.bots.equity import class_combos  # noqa: E402
 from audiopoker.bots.hard import HardBot  # noqa: E402
@@ -184,13 +184,7 @@ def test_self_play_at_ten_big_blinds_agrees_with_the_chart() -> None:
     bots = {0: fresh_hard(), 1: fresh_hard()}
     scores = []
     for number in range(200):
-        deck = list(FULL_DECK)
-        random.Random(number).shuffle(deck)
-        hand, _ = Hand.start(
-            stacks=[20, 20], button=number % 2, small_blind_seat=number % 2,
-            big_blind_seat=1 - number % 2, small_blind=1, big_blind=2, deck=deck,
-            hand_number=number + 1,
-        )  # fmt: skip
+        hand = heads_up_hand(number, 20, random.Random(number))
         for view, action in play(hand, dict(bots)):
             score = agreement(view, action)
             if score is not None:
@@ -252,14 +246,7 @@ def test_the_calling_station_is_measured_as_one() -> None:
     rng = random.Random(5)
     bots = {0: bot, 1: CallingStation(rng)}
     for number in range(60):
-        deck = list(FULL_DECK)
-        rng.shuffle(deck)
-        hand, _ = Hand.start(
-            stacks=[200, 200], button=number % 2, small_blind_seat=number % 2,
-            big_blind_seat=1 - number % 2, small_blind=1, big_blind=2, deck=deck,
-            hand_number=number + 1,
-        )  # fmt: skip
-        for _ in play(hand, dict(bots)):
+        for _ in play(heads_up_hand(number, 200, rng), dict(bots)):
             pass
     station = bot.model.of(1)
     assert station.fold_to_raise_rate < 0.2 and station.reraise_rate < 0.1
