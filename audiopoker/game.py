@@ -80,6 +80,17 @@ class HandFinishedListener(Protocol):
         ...
 
 
+@runtime_checkable
+class HandStartingListener(Protocol):
+    """A listener that changes the table between hands (a tournament's blind levels):
+    called before each hand is dealt; the events it returns (BlindsChanged, its own news)
+    are published before the hand's."""
+
+    def before_hand(self, table: Table) -> Iterable[Event]:
+        """Change ``table`` for the hand about to start; the events saying what changed."""
+        ...
+
+
 class Pacer(Protocol):
     """Decides how long the game waits, so that nothing happens faster than it is heard."""
 
@@ -264,6 +275,9 @@ class Game:
     def play_hand(self) -> None:
         """Deal one hand, play it to the end and settle it. May raise GameStopped (the hand
         is then left unfinished; the table is not advanced)."""
+        for listener in tuple(self.listeners):
+            if isinstance(listener, HandStartingListener):
+                self.publish(tuple(listener.before_hand(self.table)))
         hand, events = self.table.start_hand()
         self.hand = hand
         self.publish(events)

@@ -25,6 +25,7 @@ from audiopoker.engine.events import (
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
 from audiopoker.output.transcript import TranscriptWriter
+from audiopoker.tournament.schedule import Tournament
 from audiopoker.ui.keymap import Keymap, KeymapProblem, Mode, default_keymap
 from audiopoker.ui.session import Session, Settings
 
@@ -128,16 +129,23 @@ def running(
     problems: Sequence[KeymapProblem] = (),
     sound: SoundListener | None = None,
     backend: RecordingBackend | None = None,
+    tournament: Tournament | None = None,
 ) -> Iterator[Running]:
     """A Session running in a thread (as the main thread would run it) on a pipe, with
     ``sound`` as its sound cues (None: as with --no-sound), speaking into ``backend`` (a
-    RecordingBackend by default)."""
+    RecordingBackend by default), playing ``tournament`` when one is given."""
     backend = backend if backend is not None else RecordingBackend()
     transcript = io.StringIO()
     router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
     with create_pipe_input() as pipe:
         session = Session(
-            settings, router, keymap or default_keymap(), problems, input=pipe, sound=sound
+            settings,
+            router,
+            keymap or default_keymap(),
+            problems,
+            input=pipe,
+            sound=sound,
+            tournament=tournament,
         )
         chips = Chips(settings.chips * settings.players)
         session.game.add_listener(chips)

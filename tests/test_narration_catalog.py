@@ -36,6 +36,7 @@ from audiopoker.narration.catalog import (
 )
 from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
 from audiopoker.output.texts import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
+from audiopoker.tournament.talk import TOURNAMENT_DOMAIN, TOURNAMENT_LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "audiopoker"
@@ -64,6 +65,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
             PACKAGE / "commands/paths.py",
         ],
     ),
+    TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),
 }
 SOURCES = DOMAIN_SOURCES[DOMAIN][1]
 KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent / "audiopoker"
 BRAILLED_DOMAINS = (
     "narration/locale/{lang}/LC_MESSAGES/audiopoker.po",
     "ui/locale/{lang}/LC_MESSAGES/ui.po",
+    "tournament/locale/{lang}/LC_MESSAGES/tournament.po",
 )
 
 

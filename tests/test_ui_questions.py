@@ -104,10 +104,10 @@ def test_a_key_that_does_nothing_says_so_and_the_question_again() -> None:
     table = check_is_free()
     with driven(table) as keys:
         keys.press("f")
-        keys.press("z")
+        keys.press("y")
         assert table.controller.mode is Mode.CONFIRM
     assert table.output.texts[-2:] == [
-        "Z does nothing. H lists the keys.",
+        "Y does nothing. H lists the keys.",
         "Checking is free. Press F again to fold.",
     ]
 

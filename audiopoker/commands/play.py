@@ -16,6 +16,7 @@ from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.persistence import SavedGame, Store, data_dir
+from audiopoker.tournament.options import add_tournament_arguments, tournament_from_args
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
@@ -75,14 +76,12 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     parser.add_argument(
         "--blinds",
         type=_blinds,
-        default=(1, 2),
         metavar="SMALL/BIG",
         help="the blinds (default: 1/2)",
     )
     parser.add_argument(
         "--ante",
         type=int_range(0, MAX_CHIPS),
-        default=0,
         metavar="N",
         help="each player's ante, dead money (default: 0)",
     )
@@ -123,6 +122,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         metavar="FILE",
         help=f"a keymap file changing single keys (also read: {user_keymap_path()})",
     )
+    add_tournament_arguments(parser)
     sound = parser.add_argument_group("sound cues")
     sound.add_argument(
         "--no-sound",
@@ -204,13 +204,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
     """The game's Settings from parsed options."""
-    small, big = args.blinds
+    small, big = args.blinds if args.blinds is not None else (1, 2)
     return Settings(
         players=args.players,
         chips=args.chips,
         small_blind=small,
         big_blind=big,
-        ante=args.ante,
+        ante=args.ante if args.ante is not None else 0,
         bots=args.bots,
         name=args.name,
         seed=args.seed,
@@ -261,9 +261,10 @@ def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
     prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
-    refusal: str | None = None
-    if args.chips < args.blinds[1]:
-        below = command_text("cli.chips_below_blind", lang, big=args.blinds[1], chips=args.chips)
+    tournament, refusal = tournament_from_args(args, lang)
+    big = tournament.levels[0].big_blind if tournament is not None else (args.blinds or (1, 2))[1]
+    if refusal is None and args.chips < big:
+        below = command_text("cli.chips_below_blind", lang, big=big, chips=args.chips)
         refusal = option_error("--chips", below, lang)
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
@@ -276,6 +277,11 @@ def run_play(args: argparse.Namespace) -> int:
     store: Store | None = None
     try:
         settings = settings_from_args(args, lang)
+        if tournament is not None:  # the first level's blinds (the welcome, the statistics)
+            first = tournament.levels[0]
+            settings = dataclasses.replace(
+                settings, small_blind=first.small_blind, big_blind=first.big_blind, ante=first.ante
+            )
         saved: SavedGame | None = None
         text = RecordText(settings.lang)
         if args.save:
@@ -298,7 +304,16 @@ def run_play(args: argparse.Namespace) -> int:
             if isinstance(chosen, tuple):
                 saved, settings = _given_options_win(chosen[0], chosen[1], args)
         sound = sound_from_args(args)
-        session = Session(settings, router, keymap, problems, sound=sound, store=store, saved=saved)
+        session = Session(
+            settings,
+            router,
+            keymap,
+            problems,
+            sound=sound,
+            store=store,
+            saved=saved,
+            tournament=tournament,
+        )
         return session.run()
     finally:
         if store is not None:

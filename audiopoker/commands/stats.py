@@ -20,7 +20,8 @@ from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
-from audiopoker.persistence.stats import DB_NAME
+from audiopoker.persistence.stats import DB_NAME, TournamentSummary
+from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.record_texts import RecordText
 
 EXIT_UNREADABLE: Final = 1
@@ -53,6 +54,19 @@ def read_summary() -> Summary | None:
         stats.close()
 
 
+def read_tournaments() -> TournamentSummary | None:
+    """The tournaments' numbers, kept apart from cash games; None when nothing was ever
+    recorded. Raises as ``read_summary`` does."""
+    path = data_dir() / DB_NAME
+    if not path.exists():
+        return None
+    stats = StatsDB(path)
+    try:
+        return stats.tournaments()
+    finally:
+        stats.close()
+
+
 def run(args: argparse.Namespace) -> int:
     """Speak and print the summary; 1 when the statistics cannot be read."""
     lang = resolve_language(args.lang)
@@ -60,13 +74,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         summary = read_summary()
         lines = text.summary(summary) if summary is not None else [text.r("numbers.nothing_yet")]
+        tournaments = read_tournaments()
+        played = TournamentText(lang).summary(tournaments) if tournaments is not None else []
+        if played:  # after the cash games' lines, or alone when only tournaments were played
+            lines = (lines if summary is not None and summary.hands else []) + played
         code = 0
     except (sqlite3.Error, StatsTooNew, OSError) as error:
-        summary = None
+        summary, tournaments = None, None
         lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), error=str(error))]
         code = EXIT_UNREADABLE
     if args.json:
-        print(json.dumps(dataclasses.asdict(summary) if summary is not None else None))
+        numbers = dataclasses.asdict(summary) if summary is not None else None
+        if numbers is not None and tournaments is not None:
+            numbers["tournaments"] = dataclasses.asdict(tournaments)
+        print(json.dumps(numbers))
         return code
     router = router_from_args(args, lang)
     try:

@@ -18,11 +18,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.errors import ConfigError, ErrorReason, HandStateError
-from audiopoker.engine.events import Event, GameEnded, GameEndReason, PlayerEliminated
+from audiopoker.engine.events import (
+    BlindsChanged,
+    Event,
+    GameEnded,
+    GameEndReason,
+    PlayerEliminated,
+)
 from audiopoker.engine.hand import Hand
 
 MIN_PLAYERS = 2
@@ -198,6 +204,14 @@ class Table:
         elif self.config.hand_limit is not None and self.hand_number >= self.config.hand_limit:
             events.append(self._end(GameEndReason.HAND_LIMIT))
         return tuple(events)
+
+    def change_blinds(self, small_blind: int, big_blind: int, ante: int = 0) -> BlindsChanged:
+        """New blinds and ante from the next hand on (a tournament's next level). Between
+        hands only; amounts TableConfig refuses raise ConfigError and change nothing."""
+        if self._hand is not None:
+            raise HandStateError(ErrorReason.HAND_IN_PROGRESS, hand_number=self.hand_number)
+        self.config = replace(self.config, small_blind=small_blind, big_blind=big_blind, ante=ante)
+        return BlindsChanged(small_blind, big_blind, ante)
 
     # -- saving and resuming -----------------------------------------------------------
 

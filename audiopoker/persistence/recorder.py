@@ -50,7 +50,8 @@ class GameRecorder:
     ``on_hand_finished``).
 
     ``settings`` are the game's options as JSON values; ``bot_states`` gives each seat's
-    bot state (None for the person); ``prefs`` the player's preferences at save time.
+    bot state (None for the person); ``prefs`` the player's preferences at save time;
+    ``extra`` more of the game, saved as the save's ``extra`` (a tournament's levels).
     """
 
     def __init__(
@@ -66,6 +67,8 @@ class GameRecorder:
         bot_states: Callable[[], Sequence[Mapping[str, Any] | None]],
         prefs: Callable[[], Mapping[str, Any]],
         on_problem: Callable[[Exception], None] | None = None,
+        extra: Callable[[], Mapping[str, Any]] | None = None,
+        tournament_paid: int | None = None,
     ) -> None:
         self.store = store
         self.game_id = game_id
@@ -77,6 +80,10 @@ class GameRecorder:
         self._bot_states = bot_states
         self._prefs = prefs
         self._on_problem = on_problem
+        # More of the game to save (a tournament's levels), and for the statistics a
+        # tournament paying this many places (None: a cash game).
+        self._extra = extra
+        self._tournament_paid = tournament_paid
         self._events: list[Event] = []
         self._place: int | None = None
         self._won = False
@@ -109,6 +116,7 @@ class GameRecorder:
             ante=int(s.get("ante", 0)),
             bots=str(s.get("bots", "")),
             history_file=self.history.mark.file or None,
+            tournament_paid=self._tournament_paid,
         )
         if self.human is not None:
             self._write_save(table)
@@ -204,6 +212,7 @@ class GameRecorder:
             bots=tuple(self._bot_states()),
             prefs=dict(self._prefs()),
             history=self.history.mark,
+            extra=dict(self._extra()) if self._extra is not None else {},
         )
 
     def last_hand(self) -> HandHistory | None:

@@ -76,9 +76,16 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX hands_by_group ON hands(hand_group)")
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    # Tournaments are kept apart from cash games: each game's kind, and how many places a
+    # tournament paid (its place is in ``place``; in the money when place <= paid_places).
+    db.execute("ALTER TABLE games ADD COLUMN game_type TEXT NOT NULL DEFAULT 'cash'")
+    db.execute("ALTER TABLE games ADD COLUMN paid_places INTEGER NOT NULL DEFAULT 0")
+
+
 # MIGRATIONS[i] takes a database from version i to version i + 1. Never edit a released
 # step: add a new one.
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -154,6 +161,22 @@ class Summary:
     by_group: tuple[Line, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """The player's tournaments, apart from cash games: how many were played (with a hand
+    recorded), finished and won; their hands; the finishing places, latest first (at most
+    ten); how many paid places, and in how many of those the player was paid."""
+
+    played: int
+    finished: int
+    won: int
+    hands: int
+    hands_won: int
+    places: tuple[int, ...]
+    paying: int
+    in_the_money: int
+
+
 class StatsDB:
     """The statistics database (``path`` None: in memory, for a game that is not saved)."""
 
@@ -203,16 +226,19 @@ class StatsDB:
         ante: int,
         bots: str,
         history_file: str | None,
+        tournament_paid: int | None = None,
     ) -> None:
-        """Record a new game (status ``playing``)."""
+        """Record a new game (status ``playing``): a cash game, or a tournament paying
+        ``tournament_paid`` places (0: just ranked)."""
+        kind = "cash" if tournament_paid is None else "tournament"
         self._write(
             [
                 (
                     "INSERT OR IGNORE INTO games (id, started_at, player_name, players,"
-                    " starting_chips, small_blind, big_blind, ante, bots, history_file, chips)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " starting_chips, small_blind, big_blind, ante, bots, history_file, chips,"
+                    " game_type, paid_places) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, started_at, player_name, players, chips, *blinds, ante, bots,
-                     history_file, chips),
+                     history_file, chips, kind, tournament_paid or 0),
                 )
             ]
         )  # fmt: skip
@@ -304,19 +330,49 @@ class StatsDB:
         return [int(row[0]) for row in rows]
 
     def summary(self, game_id: str | None = None) -> Summary:
-        """The player's numbers over every game, or over one game."""
+        """The player's numbers over every cash game (tournaments are apart:
+        ``tournaments``), or over one game."""
         with self.lock:
             return self._summary(game_id)
 
+    def tournaments(self) -> TournamentSummary:
+        """The player's tournaments."""
+        kind = "game_type = 'tournament'"
+        with self.lock:
+            games = self.db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(status = 'finished'), 0), COALESCE(SUM(won), 0),"
+                " COALESCE(SUM(paid_places > 0), 0), COALESCE(SUM(place <= paid_places), 0)"
+                f" FROM games WHERE hands > 0 AND {kind}"
+            ).fetchone()
+            hands = self.db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(won), 0) FROM hands"
+                f" WHERE game_id IN (SELECT id FROM games WHERE {kind})"
+            ).fetchone()
+            places = self.db.execute(
+                f"SELECT place FROM games WHERE {kind} AND place IS NOT NULL"
+                " ORDER BY ended_at DESC, started_at DESC LIMIT 10"
+            ).fetchall()
+        return TournamentSummary(
+            played=int(games[0]),
+            finished=int(games[1]),
+            won=int(games[2]),
+            hands=int(hands[0]),
+            hands_won=int(hands[1]),
+            places=tuple(int(row[0]) for row in places),
+            paying=int(games[3]),
+            in_the_money=int(games[4]),
+        )
+
     def _summary(self, game_id: str | None) -> Summary:
-        where, values = ("WHERE game_id = ?", (game_id,)) if game_id else ("", ())
+        cash = "game_id IN (SELECT id FROM games WHERE game_type = 'cash')"
+        where, values = ("WHERE game_id = ?", (game_id,)) if game_id else (f"WHERE {cash}", ())
         row = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(won), 0), COALESCE(SUM(net), 0),"
             " COALESCE(MAX(CASE WHEN won THEN pot END), 0), COALESCE(AVG(vpip), 0),"
             f" COALESCE(AVG(pfr), 0), COALESCE(SUM(went_to_showdown), 0) FROM hands {where}",
             values,
         ).fetchone()
-        games_where = "WHERE id = ?" if game_id else "WHERE hands > 0"
+        games_where = "WHERE id = ?" if game_id else "WHERE hands > 0 AND game_type = 'cash'"
         games = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(status = 'finished'), 0), COALESCE(SUM(won), 0)"
             f" FROM games {games_where}",

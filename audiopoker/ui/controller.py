@@ -19,6 +19,7 @@ from typing import Protocol
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, ListKeys, context_of
@@ -90,6 +91,7 @@ class Controller:
         sound: SoundControl | None = None,
         records: RecordKeys | None = None,
         all_in_warning: bool = True,
+        level: Callable[[], Sequence[str]] | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -102,6 +104,7 @@ class Controller:
         self._get_pace = get_pace
         self._set_pace = set_pace
         self._on_verbosity = on_verbosity
+        self._level = level  # a tournament's level and next change; None: a cash game
         self.sound = SoundKeys(sound, text)  # None: --no-sound
         # The last hand and this game's numbers (None: nothing recorded, e.g. in tests).
         self.records = records or RecordKeys(None, RecordText(text.lang), state.snapshot().me)
@@ -143,6 +146,7 @@ class Controller:
             "mute": self.mute,
             "replay_hand": self.replay_hand,
             "game_stats": self.game_stats,
+            "level": self.level,
             "quit": self.quit,
             "quit_now": self.quit_now,
         }
@@ -533,6 +537,14 @@ class Controller:
     def game_stats(self) -> None:
         """J: this game's numbers."""
         self.say_many(self.records.numbers(), "answer")
+
+    def level(self) -> None:
+        """Z: the tournament's level and the next change; in a cash game, that the blinds
+        stay as they are."""
+        if self._level is not None:
+            self.say_many(self._level(), "answer")
+        else:
+            self.say(TournamentText(self.text.lang).cash_game(self._snap().hand_start))
 
     def quit(self) -> None:
         """Q: ask (Q again quits)."""

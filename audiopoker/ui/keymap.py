@@ -80,6 +80,7 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "mute",
         "replay_hand",
         "game_stats",
+        "level",
         "quit",
         "quit_now",
     ),

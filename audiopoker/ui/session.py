@@ -32,6 +32,9 @@ from audiopoker.narration.language import Language
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
+from audiopoker.tournament.director import Director, tournament_state
+from audiopoker.tournament.schedule import Tournament
+from audiopoker.tournament.talk import TournamentTalk, TournamentText
 from audiopoker.ui.app import build_app
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap, KeymapProblem
@@ -107,6 +110,9 @@ class Session:
     in memory only, for the replay and numbers keys). ``saved`` resumes that game from the
     start of its next hand: names, stacks, button, generators and bot memories come from
     it, the rest from ``settings``.
+
+    ``tournament`` plays a sit-and-go with rising blinds instead of a cash game; a saved
+    game goes on as what it was (its levels and its place in them come from it).
     """
 
     def __init__(
@@ -121,6 +127,7 @@ class Session:
         sound: SoundListener | None = None,
         store: Store | None = None,
         saved: SavedGame | None = None,
+        tournament: Tournament | None = None,
     ) -> None:
         self.settings = settings
         self.saved = saved
@@ -146,6 +153,12 @@ class Session:
             ante=settings.ante,
             hand_limit=settings.hands,
         )
+        self.director = _director(tournament, saved)
+        if self.director is not None:  # the level being played, not always the first
+            level = self.director.level
+            config = dataclasses.replace(
+                config, small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante
+            )
         table_rng = random.Random(rng.getrandbits(64))
         if saved is not None:
             names = saved.names
@@ -173,6 +186,11 @@ class Session:
             reveal_hole_cards=me is None,
             hand_limit=settings.hands,
         )
+        self.tournament_talk = (
+            TournamentTalk(TournamentText(settings.lang), self.director, names, me, self._tell)
+            if self.director is not None
+            else None
+        )
         self.pacer = SpeechPacer(router.wait_for_table, settings.bot_delay, self.stopping)
         self.all_in_warning = True  # A asks first; a preference kept with the saved game
         self.reminder: Reminder | None = None
@@ -198,6 +216,7 @@ class Session:
                 self.narration,
                 *([self.reminder] if self.reminder is not None else []),
                 *listeners,
+                *self._tournament_listeners(),
                 *([sound] if sound is not None else []),
                 *([self.sound_notice] if self.sound_notice is not None else []),
                 self.recorder,
@@ -226,6 +245,7 @@ class Session:
                 lambda: self.router.verbosity,
                 settings.hands,
             ),
+            level=self.tournament_talk.level_answer if self.tournament_talk else None,
         )
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
@@ -253,7 +273,20 @@ class Session:
                 "all_in_warning": self.controller.questions.all_in_warning,
             },
             on_problem=self._record_problem,
+            extra=self._tournament_extra if self.director is not None else None,
+            tournament_paid=(
+                len(self.director.tournament.payouts) if self.director is not None else None
+            ),
         )
+
+    def _tournament_listeners(self) -> list[Listener]:
+        if self.director is None or self.tournament_talk is None:
+            return []
+        return [self.director, self.tournament_talk]
+
+    def _tournament_extra(self) -> dict[str, object]:
+        assert self.director is not None
+        return {"tournament": self.director.state()}
 
     def _bot_states(self) -> list[dict[str, object] | None]:
         states: list[dict[str, object] | None] = [None] * len(self.table.names)
@@ -283,6 +316,11 @@ class Session:
         if isinstance(level, str) and level.upper() in Verbosity.__members__:
             self.router.verbosity = Verbosity[level.upper()]
             self.narration.set_verbosity(self.router.verbosity)
+
+    def _tell(self, message: Message) -> None:
+        """The tournament's news, unless the game is stopping ("Goodbye" is the last word)."""
+        if not self.stopping.is_set():
+            self.router.send(message)
 
     def _record_problem(self, error: Exception) -> None:
         sentence = RecordText(self.settings.lang).save_failed(str(error))
@@ -371,8 +409,19 @@ class Session:
                 s.players - 1, s.chips, s.small_blind, s.big_blind, help_key
             )
             self.router.send(Message("welcome", welcome))
+        if self.tournament_talk is not None:
+            self._greet_tournament(self.tournament_talk)
         if self.sound_notice is not None:
             self.sound_notice.check()  # a device that failed to open
+
+    def _greet_tournament(self, talk: TournamentTalk) -> None:
+        """A new tournament: what it is, the level key, the places paid; then the level."""
+        sentences = talk.level_answer()
+        if self.saved is None:
+            payouts = talk.director.tournament.payouts
+            sentences = talk.text.welcome(payouts, self.controller.key_label("level")) + sentences
+        for sentence in sentences:
+            self.router.send(Message("welcome", sentence))
 
     def _play(self) -> None:
         try:
@@ -450,6 +499,15 @@ class Session:
                 print(sentence, file=sys.stderr)
             return 1
         return 0
+
+
+def _director(tournament: Tournament | None, saved: SavedGame | None) -> Director | None:
+    """The tournament's director: a saved game's, going on where it was (a cash game's
+    save, or one from before tournaments, has none), else a new one for ``tournament``."""
+    if saved is not None:
+        state = tournament_state(saved.extra)
+        return None if state is None else Director.restore(state)
+    return None if tournament is None else Director(tournament)
 
 
 def closing_summary(snap: TableSnapshot, text: UiText) -> list[str]:

@@ -47,6 +47,7 @@ from audiopoker.persistence import (
     now_text,
 )
 from audiopoker.persistence.files import keep_aside
+from audiopoker.tournament.director import Director, tournament_state
 from audiopoker.ui.keymap import Keymap, Mode
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import Settings
@@ -109,6 +110,12 @@ def saved_settings(saved: SavedGame, lang: Language, autopilot: bool = False) ->
         Table.restore(saved.names, saved.table, config, decode_rng(saved.table_rng))
     except (TypeError, ValueError) as error:
         raise SaveError(SaveProblem.BAD_CONTENT, field=f"settings: {error}") from None
+    try:  # a tournament's levels and its place in them (none: a cash game)
+        state = tournament_state(saved.extra)
+        if state is not None:
+            Director.restore(state)
+    except (TypeError, ValueError) as error:
+        raise SaveError(SaveProblem.BAD_CONTENT, field=f"tournament: {error}") from None
     return settings
 
 
