@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from audiopoker.cards import Rank, Suit
+from audiopoker.coach.words import DOMAIN as COACH_DOMAIN
+from audiopoker.coach.words import LOCALE_DIR as COACH_LOCALE_DIR
 from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
 from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.phh import PhhProblem
@@ -66,6 +68,10 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         ],
     ),
     TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),
+    COACH_DOMAIN: (
+        COACH_LOCALE_DIR,
+        [*sorted((PACKAGE / "coach").glob("*.py")), PACKAGE / "commands/hint.py"],
+    ),
 }
 SOURCES = DOMAIN_SOURCES[DOMAIN][1]
 KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)*")

@@ -31,6 +31,7 @@ from audiopoker.bots.style import STYLES, Style
 
 LEVELS: Final = ("easy", "normal", "hard")
 REFERENCE_BOTS: Final = ("random", "station", "honest", "maniac", "minraiser", "folder")
+COACH: Final = "coach"  # plays what the coach suggests (audiopoker.coach, a layer above)
 _REFERENCE_CLASSES: Final[dict[str, type[BaseBot]]] = {
     "random": RandomBot,
     "station": CallingStation,
@@ -77,14 +78,20 @@ def make_bot(
     style: Style | None = None,
     time_budget: float | None = None,
 ) -> Bot:
-    """A bot of ``level``: easy, normal, hard, or a reference (``REFERENCE_BOTS``: random,
-    station, honest, maniac, minraiser, folder; they have no personality)."""
+    """A bot of ``level``: easy, normal, hard, a reference (``REFERENCE_BOTS``: random,
+    station, honest, maniac, minraiser, folder; they have no personality), or ``coach``
+    (the coach's suggestions; no personality either)."""
     if level in LEVELS:
         chosen = style or LEVEL_STYLES[level][0]
         bot_class = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}[level]
         return bot_class(rng, chosen, time_budget)
     if level in _REFERENCE_CLASSES:
         return _REFERENCE_CLASSES[level](rng, time_budget)
+    if level == COACH:
+        # Imported here: the coach is a layer above the bots, built on them.
+        from audiopoker.coach.bot import CoachBot
+
+        return CoachBot(rng, time_budget)
     raise ValueError(f"unknown bot level {level!r}")
 
 
@@ -106,13 +113,13 @@ def roster(
 
 
 def factory(spec: str, time_budget: float | None = None) -> BotFactory:
-    """A factory for a bot spec: a level or reference name, or ``MODULE:FACTORY`` naming
-    an importable callable that takes a ``random.Random`` and returns a bot."""
-    if spec in LEVELS or spec in REFERENCE_BOTS:
+    """A factory for a bot spec: a level or reference name, ``coach``, or ``MODULE:FACTORY``
+    naming an importable callable that takes a ``random.Random`` and returns a bot."""
+    if spec in LEVELS or spec in REFERENCE_BOTS or spec == COACH:
         return lambda rng: make_bot(spec, rng, time_budget=time_budget)
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        known = ", ".join((*LEVELS, *REFERENCE_BOTS))
+        known = ", ".join((*LEVELS, *REFERENCE_BOTS, COACH))
         raise ValueError(f"unknown bot {spec!r}: use {known} or MODULE:FACTORY")
     target: object = importlib.import_module(module_name)
     for part in attribute.split("."):

@@ -1,0 +1,430 @@
+"""The coach's advice for one decision: the price, the chance, and what the hard bot would do.
+
+The chance is a Monte Carlo equity (``bots.equity``) against each opponent's likely range,
+read the way the hard level reads it (``HardBot.read`` over an ``OpponentModel``, narrowed
+by ``RangeEstimator``); the suggestion is the hard level's own decision, made by a
+``HardBot`` fed that same model and that same equity, so the number the player hears is
+the number the decision used. The reason is a key (``Reason``), never text: the words live
+in ``coach.words`` and its catalogs, so the hand review and the coach key can say it in
+either language.
+
+Typical use, once per game (the model learns from every public event)::
+
+    coach = Coach(random.Random(seed))
+    coach.model.observe(event)              # for each event the player's seat may see
+    advice = coach.advise(view, deadline)   # on the player's turn
+    first_answer(advice, "en")              # coach.words
+
+``advise(view, model, rng)`` does the same for one view. With a seeded generator and no
+deadline the advice is reproducible.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from audiopoker.bots.equity import Combo, draw_strength, equity, hand_class, ids, live
+from audiopoker.bots.hard import HardBot
+from audiopoker.bots.levels import LEVEL_STYLES
+from audiopoker.bots.model import OpponentModel
+from audiopoker.bots.preflop import preflop_table
+from audiopoker.bots.ranges import AGGRESSIVE, Read, preflop_window
+from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
+from audiopoker.cards import Card
+from audiopoker.coach.outs import Outs, outs_of
+from audiopoker.engine.actions import Action, ActionKind, Street
+from audiopoker.engine.view import PlayerView
+from audiopoker.evaluator import HandValue, best_hand
+
+ActionName = Literal["fold", "check", "call", "bet", "raise"]
+ACTION_NAMES: Final[dict[ActionKind, ActionName]] = {
+    ActionKind.FOLD: "fold",
+    ActionKind.CHECK: "check",
+    ActionKind.CALL: "call",
+    ActionKind.BET: "bet",
+    ActionKind.RAISE: "raise",
+}
+
+COACH_DEALS: Final = 5000  # Monte Carlo deals for the chance: a standard error under 0.8 point
+EQUITY_SHARE: Final = 0.4  # of a deadline's time, the part the chance may take
+MIN_BUDGET: Final = 0.005  # seconds left to the hard bot when the deadline is already near
+TRAP_AT: Final = 0.75  # a check this far ahead is a trap, not a give-up
+
+
+class Reason(enum.Enum):
+    """Why the suggestion: one key per idea (``coach.words`` says each in a sentence)."""
+
+    PRICE_RIGHT = "price_right"  # call: the chance beats the price
+    DRAW_PRICE = "draw_price"  # call a little below the price: a made draw is paid later
+    PRICE_TOO_HIGH = "price_too_high"  # fold: the chance is below the price
+    CLOSE = "close"  # the chance and the price are about even: either choice costs little
+    AHEAD = "ahead"  # bet or raise for value
+    PRESSURE = "pressure"  # bet or raise: ahead of many hands, and weaker ones fold
+    SEMI_BLUFF = "semi_bluff"  # bet or raise with a draw
+    BLUFF = "bluff"  # bet or raise little: they fold often enough
+    OPEN = "open"  # before the flop, raise first in (or over limpers)
+    TOO_WEAK = "too_weak"  # before the flop, fold a hand too weak for this seat
+    CHEAP_LOOK = "cheap_look"  # before the flop, call cheaply with a hand that hits hard
+    FREE_LOOK = "free_look"  # before the flop, check the big blind's option
+    CHECK_WEAK = "check_weak"  # check: a bet would not fold out enough
+    CHECK_SHOWDOWN = "check_showdown"  # check: good enough to win, only better would call
+    TRAP = "trap"  # check far ahead: let them bet or catch up a little
+    SHOVE = "shove"  # short stack: all in
+    SHORT_FOLD = "short_fold"  # short stack: too weak to go all in
+
+
+class Estimate(enum.Enum):
+    """What the chance was measured against."""
+
+    SHOWN = "shown"  # ranges read from the opponents' actions at this table
+    RANDOM = "random"  # any two cards
+    TIGHT = "tight"  # players who play few hands (``audiopoker hint --range tight``)
+    LOOSE = "loose"  # players who play many hands
+
+
+class RangeBasis(enum.Enum):
+    """An action that shaped an opponent's assumed range."""
+
+    RAISED_FIRST_IN = "raised_first_in"
+    RERAISED = "reraised"
+    CALLED_RAISE = "called_raise"
+    LIMPED = "limped"  # called the big blind, nobody had raised
+    CHECKED_OPTION = "checked_option"  # the big blind checked, nobody had raised
+    NOT_ACTED = "not_acted"  # before the flop, has not acted yet: any two cards
+    BET = "bet"  # after the flop
+    RAISED = "raised"
+    CALLED = "called"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action after the flop that narrowed a range: what, and on which street."""
+
+    street: Street
+    basis: RangeBasis
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentRange:
+    """The range the estimate assumed for one opponent.
+
+    ``low``/``high``: the window of starting hands from the actions before the flop, as
+    shares of the 169-hand order (0 the best hand; ``low`` 0 and ``high`` 1 is any two
+    cards), set by ``preflop``. ``keep``: the share of that window kept after the
+    ``postflop`` actions (the part strongest on the board; 1.0 when none narrowed it).
+    ``share``: what is left, as a share of all the hands the opponent could hold.
+    ``seat`` is the table seat, or None for the hint's anonymous opponents.
+    """
+
+    seat: int | None
+    low: float
+    high: float
+    preflop: tuple[RangeBasis, ...]
+    keep: float
+    postflop: tuple[Step, ...]
+    share: float
+
+    @property
+    def is_any(self) -> bool:
+        """Any two cards: nothing narrowed it."""
+        return self.low <= 0.0 and self.high >= 1.0 and self.keep >= 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The coach's answer for one decision. Numbers are shares (0..1), amounts chips.
+
+    ``equity``: the pot share the player wins on average against ``ranges``.
+    ``pot_odds``: ``to_call / (pot + to_call)``, the share a call needs (0 when checking
+    is free). ``action`` and ``amount`` (the street total of a bet or raise, else None):
+    the suggestion; ``all_in`` when it puts every chip in. ``reason``: why, as a key.
+    ``opponents``: how many the estimate counts. ``estimate``: what kind of ranges.
+    ``outs``: the cards that improve the hand on the next card. ``starting``: before the
+    flop, the share of starting hands at least as good as the player's (against that many
+    opponents), else None. ``exact``: the equity was enumerated, not sampled. ``hole``,
+    ``board``, ``pot``, ``to_call`` and ``street`` describe the spot (``pot`` counts every
+    chip in the middle, the bet faced included).
+    """
+
+    equity: float
+    pot_odds: float
+    action: ActionName
+    amount: int | None
+    reason: Reason
+    opponents: int
+    ranges: tuple[OpponentRange, ...]
+    outs: Outs
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    pot: int
+    to_call: int
+    street: Street
+    all_in: bool = False
+    estimate: Estimate = Estimate.SHOWN
+    exact: bool = False
+    starting: float | None = None
+
+    @property
+    def made(self) -> HandValue | None:
+        """The best five the player holds now (None before the flop)."""
+        if len(self.board) < 3:
+            return None
+        return best_hand(self.hole, self.board)[0]
+
+    def as_action(self) -> Action:
+        """The suggestion as an engine action."""
+        kind = ActionKind(self.action)
+        return Action(kind, self.amount) if self.amount is not None else Action(kind)
+
+
+# -- the hard bot that advises ------------------------------------------------------------
+
+RangeKey = tuple[tuple[Combo, ...], ...]
+
+
+def range_key(ranges: Sequence[Sequence[Combo]]) -> RangeKey:
+    """The same key for the same ranges in any order."""
+    return tuple(sorted(tuple(r) for r in ranges))
+
+
+class AdvisingBot(HardBot):
+    """The hard level, told the equity the coach already measured: when it asks for its
+    share against exactly those ranges it gets that number, so what the player hears and
+    what the decision used agree. Plays the hard level's first personality, as
+    ``make_bot("hard")`` does."""
+
+    def __init__(self, rng: random.Random, model: OpponentModel) -> None:
+        super().__init__(rng, LEVEL_STYLES["hard"][0])
+        self.model = model
+        self.known: dict[RangeKey, float] = {}
+
+    def _equity(self, view: PlayerView, ranges: list[list[Combo]], cap: int) -> float:
+        known = self.known.get(range_key(ranges)) if ranges else None
+        return known if known is not None else super()._equity(view, ranges, cap)
+
+
+class Coach:
+    """Advice for one seat's decisions, game after game: keep one per player and feed its
+    ``model`` every public event (``model.observe``) so its reads grow as the hard bot's do.
+    The range cache lives across calls, so later advice in a hand is cheaper."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        model: OpponentModel | None = None,
+        deals: int = COACH_DEALS,
+    ) -> None:
+        self.rng = rng
+        self.model = model if model is not None else OpponentModel()
+        self.deals = deals
+        self.bot = AdvisingBot(rng, self.model)
+
+    def advise(self, view: PlayerView, deadline: float | None = None) -> Advice:
+        """The advice for ``view`` (the player's turn). ``deadline``: a perf_counter time
+        to be done by (the answer is then no longer reproducible)."""
+        bot = self.bot
+        bot.model.sync(view)
+        seats = estimate_seats(view)
+        reads = {seat: bot.read(view, seat) for seat in seats}
+        ranges = [bot.ranges.range_of(view, seat, reads[seat]) for seat in seats]
+        share_deadline = None
+        if deadline is not None:
+            now = time.perf_counter()
+            share_deadline = now + EQUITY_SHARE * max(deadline - now, 0.0)
+        hero, board = ids(view.hole_cards), ids(view.board)
+        share = 1.0
+        if ranges:
+            share = equity(hero, board, ranges, self.rng, self.deals, share_deadline).value
+        bot.known = {range_key(ranges): share} if ranges else {}
+        bot.time_budget = None
+        if deadline is not None:
+            bot.time_budget = max(deadline - time.perf_counter(), MIN_BUDGET)
+        try:
+            action = bot.decide(view)
+        finally:
+            bot.known = {}
+        described = tuple(
+            describe_range(view, seat, reads[seat], combos)
+            for seat, combos in zip(seats, ranges, strict=True)
+        )
+        estimate = Estimate.RANDOM if all(r.is_any for r in described) else Estimate.SHOWN
+        return build_advice(view, action, share, described, estimate)
+
+
+def advise(
+    view: PlayerView,
+    model: OpponentModel | None,
+    rng: random.Random,
+    deadline: float | None = None,
+) -> Advice:
+    """The coach's advice for ``view``, with the hard bot's reads of ``model`` (None: learn
+    from this hand's history only). Reproducible for a seeded ``rng`` without a deadline."""
+    return Coach(rng, model).advise(view, deadline)
+
+
+def build_advice(
+    view: PlayerView,
+    action: Action,
+    share: float,
+    ranges: tuple[OpponentRange, ...],
+    estimate: Estimate,
+    exact: bool = False,
+) -> Advice:
+    """Put the numbers, the decision and its reason together."""
+    legal = view.legal
+    price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
+    draw = draw_strength(ids(view.hole_cards), ids(view.board))
+    all_in = (action.kind is ActionKind.CALL and legal.call_is_all_in) or (
+        action.to is not None and action.to >= legal.max_raise_to
+    )
+    starting = None
+    if view.street is Street.PREFLOP and len(view.hole_cards) == 2:
+        name = hand_class(*ids(view.hole_cards))
+        starting = preflop_table().percentile(name, max(len(ranges), 1))
+    return Advice(
+        equity=share,
+        pot_odds=price,
+        action=ACTION_NAMES[action.kind],
+        amount=action.to if action.kind in AGGRESSIVE else None,
+        reason=reason_for(view, action, share, price, draw),
+        opponents=len(ranges),
+        ranges=ranges,
+        outs=outs_of(view.hole_cards, view.board),
+        hole=view.hole_cards,
+        board=view.board,
+        pot=legal.pot,
+        to_call=legal.to_call,
+        street=view.street,
+        all_in=all_in,
+        estimate=estimate,
+        exact=exact,
+        starting=starting,
+    )
+
+
+def estimate_seats(view: PlayerView) -> tuple[int, ...]:
+    """The opponents the chance is measured against: before the flop, once someone has
+    raised, those who have put chips in (as the hard bot measures it); otherwise every
+    opponent still in the hand."""
+    preflop = view.actions(Street.PREFLOP)
+    if view.street is Street.PREFLOP and any(a.kind in AGGRESSIVE for a in preflop):
+        return tuple(s for s in view.opponents if any(a.seat == s for a in preflop))
+    return view.opponents
+
+
+# -- reasons -------------------------------------------------------------------------------
+
+
+def ahead_at(opponents: int) -> float:
+    """The equity at which a hand is ahead of most of the opponents' hands."""
+    return min(0.55, 1.3 / (opponents + 1))
+
+
+def reason_for(view: PlayerView, action: Action, share: float, price: float, draw: int) -> Reason:
+    """Why ``action`` is right here, from the numbers the decision rests on."""
+    kind = action.kind
+    count = max(len(view.opponents), 1)
+    if view.street is Street.PREFLOP:
+        return _preflop_reason(view, kind, share, price, count)
+    drawing = draw > 0 and view.street is not Street.RIVER
+    if kind is ActionKind.CHECK:
+        if share >= max(TRAP_AT, ahead_at(count)):
+            return Reason.TRAP
+        if share >= 0.7 / (count + 1):
+            return Reason.CHECK_SHOWDOWN
+        return Reason.CHECK_WEAK
+    if kind is ActionKind.FOLD:
+        return Reason.PRICE_TOO_HIGH if share < price else Reason.CLOSE
+    if kind is ActionKind.CALL:
+        if share >= price:
+            return Reason.PRICE_RIGHT
+        return Reason.DRAW_PRICE if drawing else Reason.CLOSE
+    if share >= ahead_at(count):
+        return Reason.AHEAD
+    if drawing:
+        return Reason.SEMI_BLUFF
+    return Reason.PRESSURE if share >= 0.7 / (count + 1) else Reason.BLUFF
+
+
+def _preflop_reason(
+    view: PlayerView, kind: ActionKind, share: float, price: float, count: int
+) -> Reason:
+    raised = any(a.kind in AGGRESSIVE for a in view.actions(Street.PREFLOP))
+    if kind is ActionKind.CHECK:
+        return Reason.FREE_LOOK
+    if effective_bb(view) <= SHORT_STACK_BB:  # the hard bot pushes or folds
+        if kind is ActionKind.FOLD:
+            return Reason.PRICE_TOO_HIGH if raised and share < price else Reason.SHORT_FOLD
+        if raised and share >= price:
+            return Reason.PRICE_RIGHT
+        if kind is not ActionKind.CALL or view.legal.call_is_all_in:
+            return Reason.SHOVE
+        return Reason.CLOSE if raised else Reason.CHEAP_LOOK  # a call that is not all in
+    if not raised:
+        if kind is ActionKind.FOLD:
+            return Reason.TOO_WEAK
+        return Reason.CHEAP_LOOK if kind is ActionKind.CALL else Reason.OPEN
+    if kind is ActionKind.FOLD:
+        return Reason.PRICE_TOO_HIGH if share < price else Reason.CLOSE
+    if kind is ActionKind.CALL:
+        return Reason.PRICE_RIGHT if share >= price else Reason.CHEAP_LOOK
+    return Reason.AHEAD if share >= ahead_at(count) else Reason.BLUFF
+
+
+# -- ranges in structured words -------------------------------------------------------------
+
+
+def describe_range(
+    view: PlayerView, seat: int, read: Read, combos: Sequence[Combo]
+) -> OpponentRange:
+    """What the estimate assumed for ``seat`` and from which of its actions (the same
+    window and narrowing ``RangeEstimator.range_of`` applied to get ``combos``)."""
+    low, high = preflop_window(view, seat, read)
+    preflop: list[RangeBasis] = []
+    raises = 0
+    for action in view.actions(Street.PREFLOP):
+        if action.seat == seat:
+            preflop.append(_preflop_basis(action.kind, raises))
+        if action.kind in AGGRESSIVE:
+            raises += 1
+    if not preflop and view.street is Street.PREFLOP:
+        preflop.append(RangeBasis.NOT_ACTED)
+    keep = 1.0
+    steps: list[Step] = []
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        if street > view.street:
+            break
+        for action in view.actions(street):
+            if action.seat != seat:
+                continue
+            if action.kind in AGGRESSIVE:
+                keep *= read.keep_bet
+                basis = RangeBasis.BET if action.kind is ActionKind.BET else RangeBasis.RAISED
+                steps.append(Step(street, basis))
+            elif action.kind is ActionKind.CALL:
+                keep *= read.keep_call
+                steps.append(Step(street, RangeBasis.CALLED))
+    dead = (*ids(view.hole_cards), *ids(view.board))
+    possible = len(live(None, dead))
+    return OpponentRange(
+        seat=seat,
+        low=low,
+        high=high,
+        preflop=tuple(preflop),
+        keep=keep,
+        postflop=tuple(steps),
+        share=len(combos) / possible if possible else 0.0,
+    )
+
+
+def _preflop_basis(kind: ActionKind, raises: int) -> RangeBasis:
+    if kind in AGGRESSIVE:
+        return RangeBasis.RAISED_FIRST_IN if raises == 0 else RangeBasis.RERAISED
+    if kind is ActionKind.CALL:
+        return RangeBasis.LIMPED if raises == 0 else RangeBasis.CALLED_RAISE
+    return RangeBasis.CHECKED_OPTION

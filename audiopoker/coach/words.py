@@ -1,0 +1,250 @@
+"""The coach's advice in words, from the ``coach`` catalogs (``coach/locale``).
+
+Two presses, two answers. The first is short: the price, the chance, then the suggestion
+with its reason in one sentence ("Calling 20 to win 80: you need 20 percent. You win about
+34 percent against what they have shown. Call: you are getting the right price."). The
+second is the detail: the hand, its outs, how many opponents and the ranges the estimate
+assumed from their actions. Hands, cards and counts are said as the narration says them.
+
+>>> from audiopoker.cards import parse_cards
+>>> from audiopoker.coach.spot import advise_spot
+>>> advice = advise_spot(parse_cards("Ks Kd"), parse_cards("Ah 7d 2c 9s 3h"), 60, 20, 2)
+>>> for sentence in (price_sentence, chance_sentence, suggestion):
+...     print(sentence(advice, "en"))
+Calling 20 to win 60: you need 25 percent.
+You win about 79 percent against one random hand.
+Raise to 84: you are ahead of most of their hands.
+>>> for sentence in detail_answer(advice, "es").split(". "):
+...     print(sentence)
+Tienes pareja de reyes, kicker as
+Ya no quedan cartas por salir
+Tienes un rival
+Para tu rival: dos cartas cualesquiera.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from audiopoker import i18n
+from audiopoker.coach.advice import Advice, OpponentRange
+from audiopoker.engine.actions import Street
+from audiopoker.i18n import Catalog, Language
+from audiopoker.narration.catalog import get_catalog as narration_catalog
+from audiopoker.narration.explain import count_word
+from audiopoker.narration.words import amount, card_list, hand_so_far
+
+DOMAIN: Final = "coach"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+_STREET_KEYS: Final = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
+
+
+def catalog(lang: Language) -> Catalog:
+    """The coach's sentences in ``lang``."""
+    return i18n.get_catalog(lang, DOMAIN, LOCALE_DIR)
+
+
+def percent(share: float) -> int:
+    """A share (0..1) as a whole percentage."""
+    return round(100 * share)
+
+
+# -- the first answer ------------------------------------------------------------------
+
+
+def first_answer(advice: Advice, lang: Language) -> str:
+    """The price, the chance, and the suggestion with its reason: three short sentences."""
+    return " ".join(
+        (price_sentence(advice, lang), chance_sentence(advice, lang), suggestion(advice, lang))
+    )
+
+
+def price_sentence(advice: Advice, lang: Language) -> str:
+    """'Calling 20 to win 80: you need 20 percent.' or 'Checking is free.'"""
+    text = catalog(lang)
+    if advice.to_call <= 0:
+        return text.text("coach.price.free")
+    need = min(max(percent(advice.pot_odds), 1), 99)
+    key = (
+        "coach.price.call_all_in"
+        if advice.all_in and advice.action == "call"
+        else "coach.price.call"
+    )
+    return text.text(key, call=amount(advice.to_call), pot=amount(advice.pot), need=need)
+
+
+def chance_words(share: float, lang: Language) -> str:
+    """'about 34 percent'; the ends said as they are ('less than 1 percent', '0 percent')."""
+    text = catalog(lang)
+    if share <= 0.0:
+        return text.text("coach.chance.none")
+    if share >= 1.0:
+        return text.text("coach.chance.all")
+    rounded = percent(share)
+    if rounded < 1:
+        return text.text("coach.chance.below_one")
+    if rounded > 99:
+        return text.text("coach.chance.above_99")
+    return text.text("coach.chance.about", percent=rounded)
+
+
+def chance_sentence(advice: Advice, lang: Language) -> str:
+    """'You win about 34 percent against what they have shown.' (or against random hands,
+    or tight or loose players, as the estimate assumed)."""
+    number = "one" if advice.opponents == 1 else "many"
+    return catalog(lang).text(
+        f"coach.win.{advice.estimate.value}.{number}",
+        chance=chance_words(advice.equity, lang),
+        count=count_word(advice.opponents, lang),
+    )
+
+
+def action_words(advice: Advice, lang: Language) -> str:
+    """The suggestion as an order: 'Call', 'Raise to 45', 'Bet 180, all in'."""
+    key = f"coach.do.{advice.action}" + (
+        "_all_in" if advice.all_in and advice.action != "fold" else ""
+    )
+    fields = {"amount": amount(advice.amount)} if advice.amount is not None else {}
+    return catalog(lang).text(key, **fields)
+
+
+def reason_words(advice: Advice, lang: Language) -> str:
+    """The reason as a clause: 'you are getting the right price'."""
+    return catalog(lang).text(f"coach.reason.{advice.reason.value}")
+
+
+def suggestion(advice: Advice, lang: Language) -> str:
+    """'Call: you are getting the right price.'"""
+    return catalog(lang).text(
+        "coach.suggest", action=action_words(advice, lang), reason=reason_words(advice, lang)
+    )
+
+
+# -- the detail ------------------------------------------------------------------------
+
+
+def detail_answer(advice: Advice, lang: Language, names: Sequence[str] | None = None) -> str:
+    """The hand, its outs, how many opponents, and the range assumed for each. ``names``
+    are the players' names by table seat ('Seat 3' when missing)."""
+    sentences = [hand_sentence(advice, lang)]
+    outs = outs_sentence(advice, lang)
+    if outs is not None:
+        sentences.append(outs)
+    sentences.append(opponents_sentence(advice, lang))
+    sentences.extend(range_sentences(advice, lang, names))
+    return " ".join(sentences)
+
+
+def hand_sentence(advice: Advice, lang: Language) -> str:
+    """'You have a pair of kings, ace kicker.'; before the flop the two cards and how they
+    rank among starting hands."""
+    text = catalog(lang)
+    if advice.starting is not None:
+        cards = card_list(sorted(advice.hole, key=lambda card: -card.rank), lang)
+        return text.text("coach.detail.starting", cards=cards, percent=_whole(advice.starting))
+    return text.text("coach.detail.hand", hand=hand_words(advice, lang))
+
+
+def hand_words(advice: Advice, lang: Language) -> str:
+    """The hand the player holds now, as the narration says it: 'a pair of kings, ace
+    kicker'; before the flop a pocket pair or the high card."""
+    return hand_so_far(advice.hole, advice.board, lang, article=True)
+
+
+def outs_sentence(advice: Advice, lang: Language) -> str | None:
+    """'15 cards improve your hand: 9 make a flush and 6 make a pair.' On the river: no
+    cards to come. Before the flop: None (nothing to count yet)."""
+    text = catalog(lang)
+    if advice.street is Street.RIVER:
+        return text.text("coach.detail.river")
+    outs = advice.outs
+    if not outs.counted:
+        return None
+    if not outs.count:
+        return text.text("coach.detail.no_outs")
+    kinds = [
+        text.plural(f"coach.outs.{group.category.key}", len(group.cards)) for group in outs.groups
+    ]
+    joined = narration_catalog(lang).join(kinds)
+    return text.plural("coach.detail.outs", outs.count, kinds=joined)
+
+
+def opponents_sentence(advice: Advice, lang: Language) -> str:
+    """'You face two opponents.'"""
+    text = catalog(lang)
+    if advice.opponents == 1:
+        return text.text("coach.detail.opponents.one")
+    return text.text("coach.detail.opponents.many", count=count_word(advice.opponents, lang))
+
+
+def range_phrase(assumed: OpponentRange, lang: Language) -> str:
+    """One opponent's assumed range: 'the top 22 percent of hands (raised first in)',
+    then what its actions after the flop kept."""
+    text = catalog(lang)
+    if assumed.low <= 0.0 and assumed.high >= 1.0:
+        phrase = text.text("coach.range.any")
+    elif assumed.high >= 1.0:
+        phrase = text.text("coach.range.below", low=_whole(assumed.low))
+    elif assumed.low <= 0.0:
+        phrase = text.text("coach.range.top", high=_whole(assumed.high))
+    else:
+        phrase = text.text("coach.range.window", low=_whole(assumed.low), high=_whole(assumed.high))
+    join = narration_catalog(lang).join
+    if assumed.preflop:
+        actions = join([text.text(f"coach.basis.{basis.value}") for basis in assumed.preflop])
+        phrase = text.text("coach.range.actions", range=phrase, actions=actions)
+    if assumed.postflop and assumed.keep < 1.0:
+        steps = [
+            text.text(f"coach.basis.{step.basis.value}.{_STREET_KEYS[step.street]}")
+            for step in assumed.postflop
+        ]
+        phrase = text.text(
+            "coach.range.then", range=phrase, keep=_whole(assumed.keep), actions=join(steps)
+        )
+    return phrase
+
+
+def range_sentences(
+    advice: Advice, lang: Language, names: Sequence[str] | None = None
+) -> list[str]:
+    """A sentence per opponent ('Bob: the top 22 percent of hands (raised first in).'), or
+    one for opponents the spot does not name ('For each opponent: any two cards.')."""
+    text = catalog(lang)
+    ranges = advice.ranges
+    if ranges and all(r.seat is None for r in ranges):
+        key = "coach.range.single" if len(ranges) == 1 else "coach.range.each"
+        return [text.text(key, range=range_phrase(ranges[0], lang))]
+    sentences = []
+    for assumed in ranges:
+        name = _name(assumed.seat, names, text)
+        sentences.append(
+            text.text("coach.range.seat", name=name, range=range_phrase(assumed, lang))
+        )
+    return sentences
+
+
+def _name(seat: int | None, names: Sequence[str] | None, text: Catalog) -> str:
+    if seat is not None and names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return text.text("coach.seat", number=(seat or 0) + 1)
+
+
+def _whole(share: float) -> int:
+    """A share as a percentage of at least 1 (a range is never 'the top 0 percent')."""
+    return max(percent(share), 1)
+
+
+# -- nothing to decide ---------------------------------------------------------------------
+
+
+def idle_answer(lang: Language, actor: str | None = None, *, in_hand: bool = True) -> str:
+    """The coach off the player's turn: 'Nothing to decide: Bob is to act.'; no hand being
+    played (``actor`` None); or the player already out of it (``in_hand`` False)."""
+    text = catalog(lang)
+    if not in_hand:
+        return text.text("coach.idle.out")
+    if actor is None:
+        return text.text("coach.idle.no_hand")
+    return text.text("coach.idle.actor", name=actor)

@@ -1,0 +1,165 @@
+"""`audiopoker hint`: the coach's two answers as text and the JSON of the issue, in both
+languages; bad cards and numbers refused in one line in the chosen language, exit code 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from audiopoker.cli import main
+
+SPOT = ["--board", "Ah 7d 2c", "--hand", "Ks Kd", "--pot", "60", "--to-call", "20"]
+
+
+def hint(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["hint", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "en")
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "Calling 20 to win 60: you need 25 percent. You win about 63 percent against two "
+        "random hands. Raise to 84: you are ahead of most of their hands.",
+        "You have a pair of kings, ace kicker. 2 cards improve your hand: 2 make three of a "
+        "kind. You face two opponents. For each opponent: any two cards.",
+    ]
+
+
+def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = hint(capsys, *SPOT, "--players", "3", "--lang", "es")
+    assert code == 0
+    assert out.splitlines() == [
+        "Pagar 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 63 por ciento "
+        "contra dos manos al azar. Sube a 84: vas por delante de la mayoría de sus manos.",
+        "Tienes pareja de reyes, kicker as. 2 cartas mejoran tu mano: 2 te dan trío. Tienes "
+        "dos rivales. Para cada rival: dos cartas cualesquiera.",
+    ]
+
+
+def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = hint(
+        capsys, "--board", "Ah 7d 2c 9s", "--hand", "Ks Kd", "--pot", "60", "--to-call", "20",
+        "--players", "2", "--json", "--lang", "en",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"equity", "pot_odds", "action", "amount", "reason", "opponents", "range"}
+    assert data == {
+        "equity": 0.7965,  # exact: heads-up on the turn against any two cards
+        "pot_odds": 0.25,
+        "action": "raise",
+        "amount": 84,
+        "reason": "Raise to 84: you are ahead of most of their hands.",
+        "opponents": 1,
+        "range": "any two cards",
+    }
+
+
+def test_json_in_spanish_with_a_tight_range_and_a_short_stack(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = hint(
+        capsys, "--board", "Ah Kd 5c 3s 2h", "--hand", "8c 8d", "--pot", "40", "--to-call",
+        "30", "--players", "2", "--stack", "10", "--range", "tight", "--json", "--lang", "es",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["pot_odds"] == pytest.approx(10 / 30, abs=1e-4)  # 20 of the bet go back
+    assert data["action"] == "fold" and data["amount"] is None
+    assert data["reason"] == "Retírate: tu probabilidad no llega al precio."
+    assert data["range"] == "el 15 por ciento mejor de las manos"
+    assert 0.0 <= data["equity"] < data["pot_odds"]
+
+
+def test_checking_is_free(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = hint(
+        capsys, "--board", "Ah Kh Qd", "--hand", "7c 2d", "--pot", "60", "--to-call", "0",
+        "--players", "3", "--lang", "en",
+    )  # fmt: skip
+    assert code == 0
+    assert out.startswith("Checking is free. You win about ")
+    assert "Check: a bet would not make them fold often enough." in out
+
+
+REFUSALS = [
+    (["--board", "Ah 7d", "--hand", "Ks Kd"],
+     "The board needs 3, 4 or 5 cards (the flop, the turn or the river), not 2.",
+     "La mesa necesita 3, 4 o 5 cartas (el flop, el turn o el river), no 2."),
+    (["--board", "Ah 7d 2c", "--hand", "Ks Kd Qs"],
+     "Your hand needs 2 cards, not 3.", "Tu mano necesita 2 cartas, no 3."),
+    (["--board", "Ah 7d 2c", "--hand", "Ks Ah"],
+     "Card repeated: ace of hearts. Each card is in the deck only once.",
+     "Carta repetida: as de corazones. Cada carta está una sola vez en la baraja."),
+    (["--board", "Ah 7d 2x", "--hand", "Ks Kd"],
+     "Board: 2x is not a card: the suit must be c for clubs, d for diamonds, h for hearts or "
+     "s for spades.",
+     "Mesa: 2x no es una carta: el palo debe ser c para tréboles, d para diamantes, h para "
+     "corazones o s para picas."),
+    (["--board", "Ah 7d 2c", "--hand", "Zs Kd"],
+     "Your hand: Zs is not a card: the rank must be 2 to 10, J, Q, K or A.",
+     "Tu mano: Zs no es una carta: el valor debe ser del 2 al 10, J, Q, K o A."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("cards", "english", "spanish"), REFUSALS)
+def test_bad_cards_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], cards: list[str], english: str, spanish: str
+) -> None:
+    numbers = ["--pot", "60", "--to-call", "20", "--players", "3"]
+    for lang, expected in (("en", english), ("es", spanish)):
+        code, out, err = hint(capsys, *cards, *numbers, "--lang", lang)
+        assert (code, out) == (2, "")
+        assert err == f"audiopoker hint: {expected}\n"
+
+
+def test_a_pot_smaller_than_the_bet_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--board", "Ah 7d 2c", "--hand", "Ks Kd", "--pot", "10", "--to-call", "20"]
+    code, out, err = hint(capsys, *args, "--players", "3", "--lang", "en")
+    assert (code, out) == (2, "")
+    assert err == (
+        "audiopoker hint: The pot counts the bet you face, so --pot must be at least 20, not 10.\n"
+    )
+    code, _, err = hint(capsys, *args, "--players", "3", "--lang", "es")
+    assert code == 2
+    assert err == (
+        "audiopoker hint: El bote incluye la apuesta que tienes que pagar: --pot debe ser al "
+        "menos 20, no 10.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "english", "spanish"),
+    [
+        (["--pot", "x"], "--pot: must be a whole number from 1 to", "--pot debe ser un número"),
+        (["--players", "11"], "from 2 to 10, not '11'", "de 2 a 10, no '11'"),
+        (["--players", "1"], "from 2 to 10, not '1'", "de 2 a 10, no '1'"),
+        (["--stack", "0"], "--stack: must be a whole number", "--stack debe ser"),
+        (["--to-call", "-5"], "--to-call: must be a whole number", "--to-call debe ser"),
+        (["--range", "medium"], "'medium'", "no admite 'medium'"),
+    ],
+)
+def test_bad_numbers_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], change: list[str], english: str, spanish: str
+) -> None:
+    base = {"--board": "Ah 7d 2c", "--hand": "Ks Kd", "--pot": "60", "--to-call": "20",
+            "--players": "3"}  # fmt: skip
+    base.update(dict(zip(change[::2], change[1::2], strict=True)))
+    args = [item for pair in base.items() for item in pair]
+    for lang, expected in (("en", english), ("es", spanish)):
+        with pytest.raises(SystemExit) as raised:
+            main(["hint", *args, "--lang", lang])
+        assert raised.value.code == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert len(captured.err.splitlines()) == 1
+        assert expected in captured.err
+
+
+def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "fr")
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and "fr" in err
