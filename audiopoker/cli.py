@@ -16,6 +16,7 @@ from audiopoker.logfile import configure_logging, log_path
 SUBCOMMAND_MODULES = (
     "audiopoker.commands.play",
     "audiopoker.commands.replay",
+    "audiopoker.commands.drill",
     "audiopoker.commands.hint",
     "audiopoker.commands.showdown",
     "audiopoker.commands.speech_test",

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from audiopoker.cards import Rank, Suit
+from audiopoker.coach.drills.texts import DRILL_DOMAIN, DRILL_LOCALE_DIR
 from audiopoker.coach.words import DOMAIN as COACH_DOMAIN
 from audiopoker.coach.words import LOCALE_DIR as COACH_LOCALE_DIR
 from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
@@ -71,6 +72,14 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
     COACH_DOMAIN: (
         COACH_LOCALE_DIR,
         [*sorted((PACKAGE / "coach").glob("*.py")), PACKAGE / "commands/hint.py"],
+    ),
+    DRILL_DOMAIN: (
+        DRILL_LOCALE_DIR,
+        [
+            *sorted((PACKAGE / "coach/drills").glob("*.py")),
+            PACKAGE / "ui/drill_keys.py",
+            PACKAGE / "commands/drill.py",
+        ],
     ),
 }
 SOURCES = DOMAIN_SOURCES[DOMAIN][1]

@@ -23,10 +23,9 @@ from audiopoker.cards import format_cards, parse_cards
 from audiopoker.engine.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.errors import describe_error
-from audiopoker.narration.explain import every_beaten, reason_sentences
+from audiopoker.narration.explain import explain_lines, reason_text
 from audiopoker.narration.language import Language, resolve_language
-from audiopoker.narration.words import card_list, describe_hand, rank_list
-from audiopoker.showdown import ShowdownResult, showdown, significance
+from audiopoker.showdown import ShowdownResult, showdown
 
 EXIT_REFUSED: Final = 2
 
@@ -86,55 +85,6 @@ def run(args: argparse.Namespace) -> int:
 def _refuse(message: str) -> int:
     print(f"audiopoker showdown: {message}", file=sys.stderr)
     return EXIT_REFUSED
-
-
-def player_names(count: int, lang: Language) -> list[str]:
-    """'Player 1', 'Player 2', ... / 'Jugador 1', ..."""
-    catalog = get_catalog(lang)
-    return [catalog.text("showdown.player", number=number) for number in range(1, count + 1)]
-
-
-def reason_text(result: ShowdownResult, lang: Language) -> str:
-    """The reason as one string of sentences."""
-    names = player_names(len(result.hands), lang)
-    values = [hand.value for hand in result.hands]
-    sentences = reason_sentences(result.reason, values, names, lang, None, len(result.winners))
-    sentences += every_beaten(result.reason, values, result.winners, names, lang)
-    return " ".join(sentences)
-
-
-def explain_lines(result: ShowdownResult, lang: Language) -> list[str]:
-    """One line per hand (cards, hand, best five), then the verdict and the reason."""
-    catalog = get_catalog(lang)
-    names = player_names(len(result.hands), lang)
-    lines: list[str] = []
-    for name, hand in zip(names, result.hands, strict=True):
-        shows = catalog.text(
-            "shown.other",
-            name=name,
-            cards=card_list(hand.cards, lang),
-            hand=describe_hand(hand.value, lang),
-        )
-        ranks = rank_list(significance(hand.value), lang)
-        if hand.plays_board:
-            best = catalog.text("shown.board.other", name=name, ranks=ranks)
-        else:
-            best = catalog.text("shown.best", ranks=ranks)
-        lines.append(f"{shows} {best}")
-    if len(result.winners) == 1:
-        winner = result.hands[result.winners[0]]
-        verdict = catalog.text(
-            "showdown.wins",
-            name=names[result.winners[0]],
-            hand=describe_hand(winner.value, lang, article=True),
-        )
-    else:
-        verdict = catalog.text(
-            "showdown.split", names=catalog.join([names[index] for index in result.winners])
-        )
-    reason = reason_text(result, lang)
-    lines.append(f"{verdict} {reason}".strip())
-    return lines
 
 
 def as_json(result: ShowdownResult, lang: Language) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import sqlite3
 import sys
 from typing import Final
 
+from audiopoker.commands.drill import drill_lines, read_drills
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
@@ -78,15 +79,21 @@ def run(args: argparse.Namespace) -> int:
         played = TournamentText(lang).summary(tournaments) if tournaments is not None else []
         if played:  # after the cash games' lines, or alone when only tournaments were played
             lines = (lines if summary is not None and summary.hands else []) + played
+        drills = read_drills()
+        if drills:  # after the games' lines, or alone when only drills were played
+            told = lines != [text.r("numbers.nothing_yet")]
+            lines = (lines if told else []) + drill_lines(drills, lang)
         code = 0
     except (sqlite3.Error, StatsTooNew, OSError) as error:
-        summary, tournaments = None, None
+        summary, tournaments, drills = None, None, []
         lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), error=str(error))]
         code = EXIT_UNREADABLE
     if args.json:
         numbers = dataclasses.asdict(summary) if summary is not None else None
         if numbers is not None and tournaments is not None:
             numbers["tournaments"] = dataclasses.asdict(tournaments)
+        if numbers is not None and drills:
+            numbers["drills"] = [dataclasses.asdict(drill) for drill in drills]
         print(json.dumps(numbers))
         return code
     router = router_from_args(args, lang)

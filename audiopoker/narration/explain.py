@@ -1,7 +1,7 @@
 """The showdown explainer in words: why the winners win (seed 002, spoken at the table).
 
-Used by the narrator for every pot and by ``audiopoker showdown``; both say the same
-sentences.
+Used by the narrator for every pot, by ``audiopoker showdown`` and by the showdown drill;
+all say the same sentences.
 """
 
 from __future__ import annotations
@@ -11,8 +11,14 @@ from collections.abc import Sequence, Set
 from audiopoker.evaluator import HandValue
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
-from audiopoker.narration.words import describe_hand, rank_gender, rank_list, rank_name
-from audiopoker.showdown import Reason, ReasonKind, compare
+from audiopoker.narration.words import (
+    card_list,
+    describe_hand,
+    rank_gender,
+    rank_list,
+    rank_name,
+)
+from audiopoker.showdown import Reason, ReasonKind, ShowdownResult, compare, significance
 
 
 def reason_sentences(
@@ -221,3 +227,64 @@ def _person(reason: Reason, you: int | None) -> str:
     if you is not None and you == reason.loser:
         return "you_lose"
     return "other"
+
+
+# --- a showdown told on its own (``audiopoker showdown``, the showdown drill) -------------
+
+
+def player_names(count: int, lang: Language) -> list[str]:
+    """'Player 1', 'Player 2', ... / 'Jugador 1', ..."""
+    catalog = get_catalog(lang)
+    return [catalog.text("showdown.player", number=number) for number in range(1, count + 1)]
+
+
+def reason_text(result: ShowdownResult, lang: Language) -> str:
+    """The reason as one string of sentences."""
+    names = player_names(len(result.hands), lang)
+    values = [hand.value for hand in result.hands]
+    sentences = reason_sentences(result.reason, values, names, lang, None, len(result.winners))
+    sentences += every_beaten(result.reason, values, result.winners, names, lang)
+    return " ".join(sentences)
+
+
+def hand_lines(result: ShowdownResult, lang: Language) -> list[str]:
+    """One line per hand: its cards, what it makes and its best five."""
+    catalog = get_catalog(lang)
+    lines: list[str] = []
+    for name, hand in zip(player_names(len(result.hands), lang), result.hands, strict=True):
+        shows = catalog.text(
+            "shown.other",
+            name=name,
+            cards=card_list(hand.cards, lang),
+            hand=describe_hand(hand.value, lang),
+        )
+        ranks = rank_list(significance(hand.value), lang)
+        if hand.plays_board:
+            best = catalog.text("shown.board.other", name=name, ranks=ranks)
+        else:
+            best = catalog.text("shown.best", ranks=ranks)
+        lines.append(f"{shows} {best}")
+    return lines
+
+
+def verdict_line(result: ShowdownResult, lang: Language) -> str:
+    """Who wins (or who splits), then why."""
+    catalog = get_catalog(lang)
+    names = player_names(len(result.hands), lang)
+    if len(result.winners) == 1:
+        winner = result.hands[result.winners[0]]
+        verdict = catalog.text(
+            "showdown.wins",
+            name=names[result.winners[0]],
+            hand=describe_hand(winner.value, lang, article=True),
+        )
+    else:
+        verdict = catalog.text(
+            "showdown.split", names=catalog.join([names[index] for index in result.winners])
+        )
+    return f"{verdict} {reason_text(result, lang)}".strip()
+
+
+def explain_lines(result: ShowdownResult, lang: Language) -> list[str]:
+    """One line per hand (cards, hand, best five), then the verdict and the reason."""
+    return [*hand_lines(result, lang), verdict_line(result, lang)]

@@ -83,9 +83,41 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN paid_places INTEGER NOT NULL DEFAULT 0")
 
 
+def _v4(db: sqlite3.Connection) -> None:
+    # Drills (audiopoker drill): one row per round and one per answer, with its time, so
+    # `audiopoker stats` tells each drill's accuracy and how it changes over the days.
+    db.execute(
+        """CREATE TABLE drill_sessions (
+            id INTEGER PRIMARY KEY,
+            drill TEXT NOT NULL,  -- showdown, odds, ranking
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            planned INTEGER NOT NULL,
+            seed INTEGER NOT NULL,  -- the same seed asks the same questions
+            lang TEXT NOT NULL,
+            answered INTEGER NOT NULL DEFAULT 0,
+            correct INTEGER NOT NULL DEFAULT 0,
+            best_streak INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE drill_answers (
+            session_id INTEGER NOT NULL REFERENCES drill_sessions(id),
+            number INTEGER NOT NULL,
+            answered_at TEXT NOT NULL,
+            question TEXT NOT NULL,  -- the cards and numbers, in notation
+            expected TEXT NOT NULL,
+            given INTEGER NOT NULL,  -- the key (0: split or tie) or the percentage typed
+            correct INTEGER NOT NULL,
+            PRIMARY KEY (session_id, number)
+        )"""
+    )
+    db.execute("CREATE INDEX drill_answers_by_time ON drill_answers(answered_at)")
+
+
 # MIGRATIONS[i] takes a database from version i to version i + 1. Never edit a released
 # step: add a new one.
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 

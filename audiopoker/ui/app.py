@@ -11,6 +11,8 @@ Each binding is one line that hands the key's name to the controller.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -19,8 +21,16 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
-from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+
+
+class KeyHandler(Protocol):
+    """What the key loop hands each key to: the game's Controller, or a drill's."""
+
+    def key(self, name: str) -> None:
+        """One key press, by prompt_toolkit key name."""
+        ...
+
 
 # Seconds to wait after a lone Escape byte before taking it as the Escape key (prompt_toolkit
 # waits half a second by default: too slow for a key pressed hundreds of times a game).
@@ -45,7 +55,7 @@ def _key_name(event: KeyPressEvent) -> str:
     return name.lower() if len(name) == 1 and name.isalpha() else name
 
 
-def build_key_bindings(controller: Controller, keymap: Keymap) -> KeyBindings:
+def build_key_bindings(controller: KeyHandler, keymap: Keymap) -> KeyBindings:
     """One binding per key of the keymap, each calling ``controller.key``; any other key
     is passed on too, so the controller can say that it does nothing."""
     bindings = KeyBindings()
@@ -59,7 +69,7 @@ def build_key_bindings(controller: Controller, keymap: Keymap) -> KeyBindings:
 
 
 def build_app(
-    controller: Controller,
+    controller: KeyHandler,
     keymap: Keymap,
     input: Input | None = None,
     output: Output | None = None,

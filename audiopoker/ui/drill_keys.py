@@ -1,0 +1,408 @@
+"""The keys of a drill (``audiopoker drill``): answer by one key or type a percentage, then
+hear right or wrong, the score and why; the game's keys for everything else.
+
+The question is said as table messages (one per part: the board, each hand, what is
+asked), so a query key cuts in and the part it cut is said again after it; M says the
+whole question again. An answer silences what is left of the question and is said at once
+(the verdict and the score, then why); the next question waits for Enter or Space, so a
+key pressed twice by reflex never answers a question not yet heard, and the player hears
+the why to its end. Q asks first (Q again ends the drill; N or Escape go on, and so does
+an answer key, which then answers nothing), Control+C ends it at once; either way the
+score so far is said, and every answer given is already kept.
+
+Keys come from the keymap: [game] for repeat, the message history, help, the lesson, stop
+speech and quit; [amount] for Enter and Backspace; [confirm] for the quit question's
+cancel. The digits answer (0 is a split or a tie) or type the percentage.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from audiopoker.coach.drills.base import SPLIT, DrillKind, Question, Round, Verdict
+from audiopoker.coach.drills.odds import OddsQuestion
+from audiopoker.coach.drills.rankings import RankingQuestion
+from audiopoker.coach.drills.showdowns import ShowdownQuestion
+from audiopoker.coach.drills.texts import DrillText, Part
+from audiopoker.output.message import Message
+from audiopoker.ui.browse import HelpContext, ListKeys
+from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.texts import UiText
+
+SPACE: Final = " "
+MAX_DIGITS: Final = 3  # 100 at most
+LESSON_HANDS: Final = slice(1, 10)  # the lesson's lines from the straight flush to high card
+# The game's keys a drill answers to; every other key "does nothing".
+GAME_ACTIONS: Final = (
+    "repeat",
+    "history_back",
+    "history_forward",
+    "history_first",
+    "history_last",
+    "help",
+    "lesson",
+    "stop_speech",
+    "quit",
+    "quit_now",
+)
+
+
+class Output(Protocol):
+    """The output router's face towards a drill (audiopoker.output.router.Router)."""
+
+    def send(self, message: Message, *, remember: bool = True) -> object:
+        """Route one message (``remember`` False: not into the history)."""
+        ...
+
+    def silence(self) -> None:
+        """Stop speech and drop what waits."""
+        ...
+
+    def repeat_last(self) -> object:
+        """Say the newest message again."""
+        ...
+
+    def history_previous(self) -> object:
+        """Say the previous message."""
+        ...
+
+    def history_next(self) -> object:
+        """Say the next message."""
+        ...
+
+    def history_first(self) -> object:
+        """Say the oldest message."""
+        ...
+
+    def history_last(self) -> object:
+        """Say the newest message."""
+        ...
+
+
+class Stage(enum.Enum):
+    """Where the round is."""
+
+    ASKED = "asked"  # a question waits for its answer
+    TOLD = "told"  # the answer was told; next waits for Enter or Space
+    OVER = "over"  # the summary was said: the key loop ends
+
+
+# Keeps one answer (returns a sentence to say when it could not be kept, else None).
+Recorder = Callable[[Verdict], str | None]
+
+
+class DrillKeys:
+    """Every key of one round of a drill."""
+
+    def __init__(
+        self,
+        *,
+        round: Round,
+        output: Output,
+        text: UiText,
+        words: DrillText,
+        keymap: Keymap,
+        on_finish: Callable[[], None],
+        record: Recorder | None = None,
+        saved: bool = False,
+    ) -> None:
+        self.round = round
+        self.kind = round.kind
+        self.output = output
+        self.text = text
+        self.words = words
+        self.keymap = keymap
+        self._on_finish = on_finish
+        self._record = record
+        self.saved = saved  # the round is being kept in the statistics
+        self.stage = Stage.ASKED
+        self.typed = ""
+        self.asking_quit = False
+        self.lists = ListKeys(output, text, keymap, lambda: HelpContext.WATCHING)
+        self.question_parts: list[Part] = []
+        self.told: list[str] = []
+        self._methods: dict[str, Callable[[], object]] = {
+            "repeat": self.repeat,
+            "history_back": lambda: self.output.history_previous(),
+            "history_forward": lambda: self.output.history_next(),
+            "history_first": lambda: self.output.history_first(),
+            "history_last": lambda: self.output.history_last(),
+            "help": self.help,
+            "lesson": self.lesson,
+            "stop_speech": lambda: self.output.silence(),
+            "quit": self.ask_quit,
+            "quit_now": self.quit_now,
+        }
+
+    # --- keys and their names -----------------------------------------------------------
+    def _keys(self, mode: Mode, action: str) -> tuple[str, ...]:
+        return self.keymap.keys_for(mode, action)
+
+    def label(self, mode: Mode, action: str) -> str:
+        """The spoken name of the first key of ``action``."""
+        return self.text.key_label(self.keymap, action, mode)
+
+    @property
+    def confirm_keys(self) -> tuple[str, ...]:
+        """Enter (the amount entry's confirm key): answers a typed percentage."""
+        return self._keys(Mode.AMOUNT, "amount_confirm")
+
+    @property
+    def next_keys(self) -> tuple[str, ...]:
+        """Enter and Space: the next question, once the answer was told."""
+        return (*self.confirm_keys, SPACE)
+
+    @property
+    def delete_keys(self) -> tuple[str, ...]:
+        """Backspace: deletes the last digit typed."""
+        return self._keys(Mode.AMOUNT, "amount_delete")
+
+    def _answer_key(self, name: str) -> bool:
+        """True for the keys that answer, type or go on (never quietly dropped)."""
+        return name in AMOUNT_DIGITS or name in self.next_keys or name in self.delete_keys
+
+    def key_words(self) -> dict[str, str]:
+        """The spoken names of the drill's own keys, for the welcome."""
+        return {
+            "split": self.text.key_name(str(SPLIT)),
+            "confirm": self.label(Mode.AMOUNT, "amount_confirm"),
+            "next": self.label(Mode.AMOUNT, "amount_confirm"),
+            "help": self.label(Mode.GAME, "help"),
+        }
+
+    # --- speaking -----------------------------------------------------------------------
+    def _table(self, kind: str, parts: Sequence[Part], remember: bool = True) -> None:
+        for text, braille in parts:
+            self.output.send(Message(kind, text, braille=braille), remember=remember)
+
+    def _answer(self, kind: str, lines: Sequence[str], remember: bool = True) -> None:
+        """Lines said at once, the first cutting what is being said."""
+        for index, line in enumerate(lines):
+            message = Message(kind, line, interrupt=index == 0, answer=True)
+            self.output.send(message, remember=remember)
+
+    def say(self, line: str, kind: str = "answer") -> None:
+        """One answer to a key (a refusal is kind ``error``)."""
+        self._answer(kind, [line])
+
+    # --- the round ----------------------------------------------------------------------
+    def start(self) -> None:
+        """The welcome, then the first question."""
+        welcome = self.words.welcome(self.kind, self.round.count, self.key_words())
+        self.output.send(Message("welcome", welcome))
+        self._ask()
+
+    def _ask(self) -> None:
+        question = self.round.current
+        assert question is not None
+        self.stage, self.typed = Stage.ASKED, ""
+        self.question_parts = self.parts(question)
+        self._table("drill_question", self.question_parts)
+
+    def parts(self, question: Question) -> list[Part]:
+        """The question's messages."""
+        count, split = self.round.count, self.text.key_name(str(SPLIT))
+        if isinstance(question, ShowdownQuestion):
+            return self.words.showdown_question(question, count, split)
+        if isinstance(question, RankingQuestion):
+            return self.words.ranking_question(question, count, split)
+        assert isinstance(question, OddsQuestion)
+        return self.words.odds_question(question, count, self.label(Mode.AMOUNT, "amount_confirm"))
+
+    def why(self, verdict: Verdict) -> list[str]:
+        """Why the answer is what it is (the explainer's sentences, the numbers)."""
+        question = verdict.question
+        if isinstance(question, ShowdownQuestion):
+            return self.words.showdown_why(question)
+        if isinstance(question, RankingQuestion):
+            return self.words.ranking_why(question)
+        assert isinstance(question, OddsQuestion)
+        return self.words.odds_why(question, verdict.given)
+
+    def answer(self, given: int) -> None:
+        """Judge ``given``; say right or wrong with the score, why, and how to go on."""
+        verdict = self.round.answer(given)
+        score = verdict.score
+        judged = self.words.right(score) if verdict.correct else self.words.wrong(score)
+        self.told = [judged, *self.why(verdict)]
+        if self._record is not None:
+            problem = self._record(verdict)
+            if problem is not None:
+                self.told.append(problem)
+                self.saved = False
+        last = self.round.finished
+        self.told.append(self.words.next_prompt(self.label(Mode.AMOUNT, "amount_confirm"), last))
+        self.stage, self.typed = Stage.TOLD, ""
+        self.output.silence()  # what the question still had to say is moot now
+        self._answer("drill_answer", self.told)
+
+    def go_on(self) -> None:
+        """Enter or Space after an answer: the next question, or the summary."""
+        self.output.silence()
+        if self.round.advance() is None:
+            self.finish()
+        else:
+            self._ask()
+
+    def finish(self) -> None:
+        """The summary and goodbye; the key loop ends."""
+        if self.stage is Stage.OVER:
+            return
+        self.stage = Stage.OVER
+        lines = self.words.summary(self.round.score, self.round.count, self.saved)
+        self._answer("drill_summary", [*lines, self.text.goodbye()])
+        self._on_finish()
+
+    # --- dispatch -----------------------------------------------------------------------
+    def key(self, name: str) -> None:
+        """One key press, by prompt_toolkit key name."""
+        if self.stage is Stage.OVER:
+            return
+        if self.lists.key(name):
+            return  # a key of the open list; any other closes it and acts as usual
+        if self.asking_quit and self._quit_question(name):
+            return
+        if self._answer_key(name):
+            self._answer_or_type(name)
+            return
+        action = self.keymap.action_for(Mode.GAME, name)
+        if action not in GAME_ACTIONS:
+            help_key = self.label(Mode.GAME, "help")
+            self.say(self.text.unknown_key(self.text.key_name(name), help_key))
+            return
+        self._methods[action]()
+
+    def _answer_or_type(self, name: str) -> None:
+        if self.stage is Stage.TOLD:
+            if name in self.next_keys:
+                self.go_on()
+            else:
+                key = self.label(Mode.AMOUNT, "amount_confirm")
+                self.say(self.words.wait_for_next(key, self.round.finished), "error")
+        elif self.kind.typed:
+            self._type(name)
+        else:
+            self._choose(name)
+
+    def _choose(self, name: str) -> None:
+        """A digit names the winner (0: a split or a tie); other keys say the question."""
+        question = self.round.current
+        assert question is not None
+        hands = len(question.hands) if isinstance(question, ShowdownQuestion) else 2
+        if name not in AMOUNT_DIGITS:
+            self.say(self.question_parts[-1][0], "error")  # what answers it
+        elif int(name) == SPLIT or int(name) <= hands:
+            self.answer(int(name))
+        else:
+            split = self.text.key_name(str(SPLIT))
+            self.say(self.words.no_choice(self.kind, int(name), hands, split), "error")
+
+    def _type(self, name: str) -> None:
+        """Digits type the percentage (each said), Backspace deletes, Enter answers."""
+        confirm = self.label(Mode.AMOUNT, "amount_confirm")
+        if name in AMOUNT_DIGITS:
+            if len(self.typed) >= MAX_DIGITS:
+                delete = self.label(Mode.AMOUNT, "amount_delete")
+                self.say(self.words.typed_too_long(confirm, delete), "error")
+                return
+            self.typed = (self.typed + name).lstrip("0") or "0"
+            self.say(self.typed)
+        elif name in self.delete_keys:
+            self.typed = self.typed[:-1]
+            self.say(self.text.amount_typed(self.typed))
+        elif name == SPACE:
+            self.say(self.question_parts[-1][0], "error")
+        elif not self.typed:
+            self.say(self.words.typed_empty(confirm), "error")
+        elif int(self.typed) > 100:
+            value, self.typed = int(self.typed), ""  # empty again: a second Enter answers nothing
+            self.say(self.words.typed_too_high(value), "error")
+        else:
+            self.answer(int(self.typed))
+
+    # --- the game's keys ------------------------------------------------------------------
+    def repeat(self) -> None:
+        """M: the whole question again; once answered, the answer again."""
+        if self.stage is Stage.ASKED:
+            self.output.silence()
+            self._table("drill_question", self.question_parts, remember=False)
+        elif self.told:
+            self._answer("drill_answer", self.told, remember=False)
+        else:
+            self.output.repeat_last()
+
+    def _keys_said(self, keys: Sequence[str]) -> str:
+        """'Enter or Space'"""
+        return self.text.keys_or([self.text.key_name(key) for key in keys])
+
+    def help_lines(self) -> list[str]:
+        """The drill's keys, one line each: its own first, then the game's it answers to."""
+        action = self.words.help_action
+        if self.kind.typed:
+            own = [
+                (action("digit_keys"), "digits"),
+                (self._keys_said(self.delete_keys), "delete"),
+                (self._keys_said(self.confirm_keys), "confirm"),
+                (self._keys_said([SPACE]), "next"),
+            ]
+        else:
+            answers = ("1", "2", "3") if self.kind is DrillKind.SHOWDOWN else ("1", "2")
+            own = [
+                (self._keys_said(answers), f"answer_{self.kind.value}"),
+                (self._keys_said([str(SPLIT)]), f"split_{self.kind.value}"),
+                (self._keys_said(self.next_keys), "next"),
+            ]
+        lines = [self.text.help_line(keys, action(what)) for keys, what in own]
+        for game_action in GAME_ACTIONS:
+            keys = self._keys(Mode.GAME, game_action)
+            if keys:
+                # The drill says its own words for the keys it gives another meaning.
+                if game_action in ("repeat", "lesson", "quit", "quit_now"):
+                    said = action(game_action)
+                else:
+                    said = self.text.action_description(game_action)
+                lines.append(self.text.help_line(self._keys_said(keys), said))
+        return lines
+
+    def help(self) -> None:
+        """H: the keys, as a list walked with the arrows."""
+        lines = self.help_lines()
+        self.lists.open_texts("help", self.words.help_title(len(lines)), lines)
+
+    def lesson(self) -> None:
+        """I: the hands from best to worst, as a list (the game's lesson's lines)."""
+        lines = self.text.lesson()[LESSON_HANDS]
+        self.lists.open_texts("lesson", self.words.lesson_title(len(lines)), lines)
+
+    def ask_quit(self) -> None:
+        """Q: ask first (Q again ends the drill)."""
+        self.asking_quit = True
+        self.say(self.words.ask_quit(self.label(Mode.GAME, "quit")), "question")
+
+    def _quit_question(self, name: str) -> bool:
+        """A key while "Press Q again" waits: True when it was the question's (ended the
+        drill, or went on); False to answer it as usual."""
+        action = self.keymap.action_for(Mode.GAME, name)
+        if action == "quit":
+            self.asking_quit = False
+            self.quit_now()
+        elif self.keymap.action_for(Mode.CONFIRM, name) == "cancel":
+            self.asking_quit = False
+            self.say(self.words.quit_cancelled())
+        elif self._answer_key(name):
+            # A reflex key closes the question and answers nothing.
+            self.asking_quit = False
+            self.say(self.words.quit_cancelled(self.text.key_name(name)), "error")
+        else:
+            return False
+        return True
+
+    def quit_now(self) -> None:
+        """Control+C, Q twice or the input closed: the score so far and goodbye (nothing
+        once the round is over)."""
+        self.asking_quit = False
+        if self.stage is not Stage.OVER:
+            self.output.silence()
+            self.finish()
