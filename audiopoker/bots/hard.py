@@ -274,7 +274,7 @@ class HardBot(NormalBot):
         added = action.to - legal.committed
         their_call = min(action.to - view.committed[seat], view.stacks[seat])
         ratio = their_call / max(legal.pot + legal.to_call, 1)
-        folds = _clamp(fold_scale * self.model.of(seat).fold_to_size(ratio), 0.0, 0.95)
+        folds = _clamp(fold_scale * self._folds_to(view, seat, ratio), 0.0, 0.95)
         calling = top_share(ranked, 1.0 - folds)
         won = self._equity(view, [calling], self.postflop_iterations // 3)
         final_pot = legal.pot + added + their_call
@@ -285,7 +285,6 @@ class HardBot(NormalBot):
         checking: all of them fold as often as they have folded to bets, or the callers
         keep the top of their ranges. None when checking is worth more."""
         legal = view.legal
-        board = ids(view.board)
         ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in view.opponents]
         check_value = self._equity(view, ranges, self.postflop_iterations) * legal.pot
         best: tuple[float, Action] | None = None
@@ -293,25 +292,67 @@ class HardBot(NormalBot):
             action = bet_to(legal, fraction_to(legal, size))
             if action.to is None:
                 continue
-            added = action.to - legal.committed
-            ratio = added / max(legal.pot, 1)
-            all_fold = 1.0
-            callers: list[list[tuple[int, int]]] = []
-            expected_callers = 0.0
-            for seat, combos in zip(view.opponents, ranges, strict=True):
-                fold = _clamp(self.model.of(seat).fold_to_size(ratio), 0.0, 0.95)
-                all_fold *= fold
-                expected_callers += 1.0 - fold
-                callers.append(top_share(by_board(combos, board), 1.0 - fold))
-            called = max(expected_callers / max(1.0 - all_fold, 1e-9), 1.0)
-            won = self._equity(view, callers, self.postflop_iterations // 3)
-            final_pot = legal.pot + added * (1.0 + called)
-            value = all_fold * legal.pot + (1.0 - all_fold) * (won * final_pot - added)
+            value = self._multiway_value(view, ranges, action)
             if best is None or value > best[0]:
                 best = (value, action)
         if best is not None and best[0] > check_value + CLOSE_CALL * legal.pot:
             return best[1]
         return None
+
+    def _multiway_value(
+        self, view: PlayerView, ranges: list[list[tuple[int, int]]], action: Action
+    ) -> float:
+        """EV of betting to ``action.to`` into several opponents: all of them fold as often
+        as they have folded to bets, or the callers keep the top of their ranges."""
+        legal = view.legal
+        assert action.to is not None
+        added = action.to - legal.committed
+        ratio = added / max(legal.pot, 1)
+        all_fold = 1.0
+        callers: list[list[tuple[int, int]]] = []
+        expected_callers = 0.0
+        for seat, combos in zip(view.opponents, ranges, strict=True):
+            fold = _clamp(self._folds_to(view, seat, ratio), 0.0, 0.95)
+            all_fold *= fold
+            expected_callers += 1.0 - fold
+            callers.append(top_share(self._ranked(view, combos), 1.0 - fold))
+        called = max(expected_callers / max(1.0 - all_fold, 1e-9), 1.0)
+        won = self._equity(view, callers, self.postflop_iterations // 3)
+        final_pot = legal.pot + added * (1.0 + called)
+        return all_fold * legal.pot + (1.0 - all_fold) * (won * final_pot - added)
+
+    # -- one street's expected values, for the coach's hand review ---------------------
+
+    def bet_value(self, view: PlayerView, action: Action) -> float:
+        """The one-street expected value in chips of betting or raising to ``action.to``,
+        as this level weighs its own bets: heads-up ``_bet_value`` (a player who bet folds
+        less often to a raise), multiway ``_multiway_value``. Before the flop the folds
+        are each opponent's measured folds to raises and the callers keep the top of
+        their ranges by the starting-hand order."""
+        self.model.sync(view)
+        self._deadline = self.deadline()
+        seats = view.opponents
+        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in seats]
+        if len(seats) == 1:
+            scale = 1.0 if view.legal.can_check else 0.7
+            ranked = self._ranked(view, ranges[0])
+            return self._bet_value(view, seats[0], ranked, action, scale)
+        return self._multiway_value(view, ranges, action)
+
+    def _folds_to(self, view: PlayerView, seat: int, ratio: float) -> float:
+        """How often ``seat`` folds to a bet of ``ratio`` times the pot (before the flop:
+        to a raise, whatever its size)."""
+        stats = self.model.of(seat)
+        if view.street is Street.PREFLOP:
+            return stats.fold_to_raise_rate
+        return stats.fold_to_size(ratio)
+
+    def _ranked(self, view: PlayerView, combos: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``combos`` from the strongest to the weakest: on the board, or before the flop
+        by the starting-hand order."""
+        if view.board:
+            return by_board(combos, ids(view.board))
+        return sorted(combos, key=self.table.combo_percentile)
 
     # -- short stacks --------------------------------------------------------------------
 

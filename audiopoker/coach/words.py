@@ -239,12 +239,16 @@ def _whole(share: float) -> int:
 # -- nothing to decide ---------------------------------------------------------------------
 
 
-def idle_answer(lang: Language, actor: str | None = None, *, in_hand: bool = True) -> str:
+def idle_answer(
+    lang: Language, actor: str | None = None, *, in_hand: bool = True, running: bool = False
+) -> str:
     """The coach off the player's turn: 'Nothing to decide: Bob is to act.'; no hand being
-    played (``actor`` None); or the player already out of it (``in_hand`` False)."""
+    played (``actor`` None); nobody to act in a hand being played (``running``: the cards
+    are being dealt, or everyone left is all in); or the player already out of it
+    (``in_hand`` False)."""
     text = catalog(lang)
     if not in_hand:
         return text.text("coach.idle.out")
     if actor is None:
-        return text.text("coach.idle.no_hand")
+        return text.text("coach.idle.nobody" if running else "coach.idle.no_hand")
     return text.text("coach.idle.actor", name=actor)
