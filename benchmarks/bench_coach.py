@@ -12,6 +12,14 @@ so runs are reproducible for a seed. Prints median, p95 and max overall and per 
 
 ``--spots`` is a floor: a table plays its hands out, so a few more spots are timed.
 
+``--key`` times the coach key instead, from the key press to the answer being sent: a
+whole game as the player plays it (the Session, its key loop on a pipe input, the
+conductor and hard bots in their thread, the router), K pressed the moment each of the
+player's turns is announced, then C. By default the advice starts with the turn, as in
+the game (the press waits for what is left of it); ``--cold`` starts it only at the press.
+
+    python benchmarks/bench_coach.py --key [--presses 300] [--cold] [--players 6]
+
 Goal (issue 13): p95 under 150 ms. Timings depend on the machine and its load.
 """
 
@@ -20,8 +28,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
+
+from prompt_toolkit.input import create_pipe_input
 
 from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.bots.hard import HardBot
@@ -30,8 +42,14 @@ from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.normal import NormalBot
 from audiopoker.cards import FULL_DECK
 from audiopoker.coach.advice import Coach, advise
+from audiopoker.engine.events import ActionRequired, ActionTaken, Event
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import view_for
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.message import Message
+from audiopoker.output.router import Routed, Router
+from audiopoker.ui.keymap import default_keymap
+from audiopoker.ui.session import Session, Settings
 
 KINDS = ("honest", "station", "maniac", "minraiser", "folder", "random", "hard", "normal")
 GOAL_MS = 150.0
@@ -106,12 +124,95 @@ def measure(spots: int, seed: int, warm: bool) -> dict[str, list[float]]:
     return times
 
 
+class PlayerTurns:
+    """Counts the player's turns as the conductor announces them and as they are taken."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self.taken = 0
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, ActionRequired) and event.seat == 0:
+            self.asked += 1
+        elif isinstance(event, ActionTaken) and event.seat == 0:
+            self.taken += 1
+
+
+def _wait(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.0005)
+    return True
+
+
+def measure_key(presses: int, seed: int, players: int, eager: bool) -> list[float]:
+    """Milliseconds from pressing K on the player's turn to the answer's send, over as
+    many games (seeds from ``seed`` on) as it takes."""
+    latencies: list[float] = []
+    while len(latencies) < presses:
+        settings = Settings(players=players, seed=seed, bot_delay=0, bot_time_budget=None)
+        latencies += _key_game(settings, eager, presses - len(latencies))
+        seed += 1
+    return latencies
+
+
+def _key_game(settings: Settings, eager: bool, wanted: int) -> list[float]:
+    """One game: K at each of the player's turns, then C, until ``wanted`` presses or
+    the end of the game."""
+    router = Router(RecordingBackend(), lang="en")
+    sent: list[float] = []
+    route = router.send
+
+    def stamped(message: Message, *, remember: bool = True) -> Routed:
+        if message.kind == "answer":
+            sent.append(time.perf_counter())
+        return route(message, remember=remember)
+
+    router.send = stamped  # type: ignore[method-assign]
+    turns = PlayerTurns()
+    latencies: list[float] = []
+    with create_pipe_input() as pipe:
+        session = Session(settings, router, default_keymap(), input=pipe)
+        assert session.coach is not None
+        session.coach.eager = eager
+        session.game.add_listener(turns)
+        thread = threading.Thread(target=session.run, daemon=True)
+        thread.start()
+        while len(latencies) < wanted:
+            if not _wait(lambda: turns.asked > turns.taken or not thread.is_alive()):
+                break
+            if not thread.is_alive():
+                break
+            answers, taken = len(sent), turns.taken
+            pressed = time.perf_counter()
+            pipe.send_text("k")
+            if not _wait(lambda: len(sent) > answers):  # noqa: B023 (read at once)
+                break
+            latencies.append(1000 * (sent[answers] - pressed))
+            pipe.send_text("c")
+            _wait(lambda: turns.taken > taken or not thread.is_alive())  # noqa: B023
+        session.stopping.set()
+        pipe.send_text("\x03")
+        thread.join(10)
+    router.close()
+    return latencies
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--spots", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warm", action="store_true", help="one Coach per seat, kept")
+    parser.add_argument("--key", action="store_true", help="the coach key, press to answer")
+    parser.add_argument("--presses", type=int, default=300, help="K presses with --key")
+    parser.add_argument("--players", type=int, default=6, help="seats with --key")
+    parser.add_argument("--cold", action="store_true", help="--key: advice starts at the press")
     args = parser.parse_args()
+    if args.key:
+        main_key(args)
+        return
     times = measure(args.spots, args.seed, args.warm)
     mode = "warm (a Coach kept per seat)" if args.warm else "cold (advise: a fresh Coach)"
     print(f"coach advice, {mode}, seed {args.seed}")
@@ -124,6 +225,24 @@ def main() -> None:
                 f"{_percentile(values, 0.95):>8.1f} {max(values):>8.1f}"
             )
     p95 = _percentile(times["all"], 0.95)
+    verdict = "PASS" if p95 < GOAL_MS else "FAIL"
+    print(f"{verdict}: p95 {p95:.1f} ms (goal under {GOAL_MS:.0f} ms)")
+
+
+def main_key(args: argparse.Namespace) -> None:
+    """Print the coach key's latency, press to answer."""
+    values = measure_key(args.presses, args.seed, args.players, eager=not args.cold)
+    mode = (
+        "cold (advice started at the press)"
+        if args.cold
+        else "as played (advice starts with the turn)"
+    )
+    print(f"coach key, press to answer sent, {mode}, {args.players} players, seed {args.seed}")
+    print(
+        f"presses {len(values)}: median {statistics.median(values):.1f} ms, "
+        f"p95 {_percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms"
+    )
+    p95 = _percentile(values, 0.95)
     verdict = "PASS" if p95 < GOAL_MS else "FAIL"
     print(f"{verdict}: p95 {p95:.1f} ms (goal under {GOAL_MS:.0f} ms)")
 

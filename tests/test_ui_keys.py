@@ -51,7 +51,7 @@ from audiopoker.ui.texts import UiText
         ("n", "Seat 2, Ana: 198 chips, in the hand, big blind, bet 2 this round."),
         ("b", "Seat 3, Beto: 194 chips, in the hand, the button, bet 6 this round."),
         ("l", "Beto raises to 6."),
-        ("y", "Y does nothing. H lists the keys."),
+        ("\x1b[15~", "F5 does nothing. H lists the keys."),  # every letter is bound
         ("D", "Your cards: ace of spades and king of hearts."),  # Shift or Caps Lock
     ],
 )

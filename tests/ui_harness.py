@@ -131,7 +131,7 @@ def make_table(
         big_blind_seat=1,
         small_blind=1,
         big_blind=2,
-        deck=DECK,
+        deck=deck,
     )
     names = NAMES[: len(stacks)]
     stopping = threading.Event()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from audiopoker.argtypes import command_text, int_range, one_line_error, option_error
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
-from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
@@ -87,10 +87,11 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     )
     parser.add_argument(
         "--bots",
-        choices=(*LEVELS, *REFERENCE_BOTS),
+        choices=(*LEVELS, *REFERENCE_BOTS, COACH),
         default="normal",
         metavar="LEVEL",
-        help="how well the bots play: easy, normal or hard (default: normal)",
+        help="how well the bots play: easy, normal or hard (default: normal); coach: bots "
+        "that do what the coach (K) would suggest",
     )
     parser.add_argument(
         "--seed",
@@ -166,6 +167,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"turn (again later, at most {MAX_REMINDERS} times); 0 turns it off "
         f"(default: {DEFAULT_REMIND:g}; kept with the saved game)",
     )
+    play.add_argument(
+        "--review",
+        action=argparse.BooleanOptionalAction,
+        help="after each hand, the coach's review: each decision that cost you more than "
+        "2 big blinds against the coach's choice, with the numbers (Y says it at any time; "
+        "default: off; kept with the saved game)",
+    )
     saving = play.add_argument_group("saving")
     saving.add_argument(
         "--resume",
@@ -198,6 +206,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         save=False,
         autopilot=False,
         remind=None,
+        review=None,
     )
     watch.error = one_line_error(watch)  # type: ignore[method-assign, assignment]
 
@@ -222,15 +231,17 @@ def settings_from_args(args: argparse.Namespace, lang: str) -> Settings:
         # A seeded game replays exactly: bots think by their iteration caps, not the clock.
         bot_time_budget=None if args.seed is not None else LIVE_BOT_BUDGET,
         autopilot=args.autopilot and not args.watch,
+        review=bool(getattr(args, "review", None)),
     )
 
 
 def _given_options_win(
     saved: SavedGame, settings: Settings, args: argparse.Namespace
 ) -> tuple[SavedGame, Settings]:
-    """A resumed game keeps the pace, verbosity and reminder the player last chose in it,
-    unless this command line gives them (``--remind`` given, or an option differing from
-    its default): then the command line's value is the game's."""
+    """A resumed game keeps the pace, verbosity, reminder and review the player last chose
+    in it, unless this command line gives them (``--remind``, ``--review`` or
+    ``--no-review`` given, or an option differing from its default): then the command
+    line's value is the game's."""
     prefs = dict(saved.prefs)
     if args.bot_delay != 1.0:
         prefs.pop("bot_delay", None)
@@ -240,6 +251,10 @@ def _given_options_win(
     if args.remind is not None:
         prefs.pop("remind", None)
         settings = dataclasses.replace(settings, remind=float(args.remind))
+    review = getattr(args, "review", None)
+    if review is not None:
+        prefs.pop("review", None)
+        settings = dataclasses.replace(settings, review=review)
     return dataclasses.replace(saved, prefs=prefs), settings
 
 

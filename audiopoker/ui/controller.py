@@ -23,6 +23,7 @@ from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, ListKeys, context_of
+from audiopoker.ui.coach_keys import CoachKeys, CoachService
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.questions import Ask, QuestionKeys
 from audiopoker.ui.record_keys import RecordKeys
@@ -92,6 +93,7 @@ class Controller:
         records: RecordKeys | None = None,
         all_in_warning: bool = True,
         level: Callable[[], Sequence[str]] | None = None,
+        coach: CoachService | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -111,6 +113,8 @@ class Controller:
         self.mode = Mode.GAME
         self.lists = ListKeys(output, text, self.keymap, self._where)  # help, lesson, hand
         self.questions = QuestionKeys(self, all_in_warning)  # fold, all in, quit: asked first
+        self.coach = CoachKeys(self, coach)  # K and Y: the coach and the hand review
+        self.presses = 0  # keys handled: an answer still being computed yields to a newer one
         self.amount: AmountEntry | None = None
         self.player_cursor: int | None = None
         self.quitting = False
@@ -120,6 +124,7 @@ class Controller:
             "all_in": self.all_in,
             "fold": self.fold,
             "all_in_warning": lambda: self.say(self.questions.toggle_all_in_warning()),
+            "coach": self.coach.coach,
             "chips": self.chips,
             "to_call": self.to_call,
             "cards": self.cards,
@@ -145,6 +150,7 @@ class Controller:
             "volume_down": self.volume_down,
             "mute": self.mute,
             "replay_hand": self.replay_hand,
+            "review": self.coach.review,
             "game_stats": self.game_stats,
             "level": self.level,
             "quit": self.quit,
@@ -187,6 +193,7 @@ class Controller:
     # --- dispatch -----------------------------------------------------------------------
     def key(self, name: str) -> None:
         """One key press, by prompt_toolkit key name: resolve it by mode and act."""
+        self.presses += 1
         if self.lists.key(name):
             return  # a key of the open list; any other closes it and acts as usual
         if self.mode is Mode.AMOUNT:

@@ -36,6 +36,7 @@ from audiopoker.tournament.director import Director, tournament_state
 from audiopoker.tournament.schedule import Tournament
 from audiopoker.tournament.talk import TournamentTalk, TournamentText
 from audiopoker.ui.app import build_app
+from audiopoker.ui.coach_keys import COACH_BUDGET, CoachService
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.record_keys import RecordKeys
@@ -93,6 +94,7 @@ class Settings:
     hands: int | None = None
     watch: bool = False
     bot_time_budget: float | None = LIVE_BOT_BUDGET  # None: the bots' iteration caps only
+    review: bool = False  # the coach's review of each hand, said when it ends (Y asks)
     # Tests only (``play --autopilot``): a bot plays the player's seat, which is otherwise
     # recorded, saved and resumed as the player's.
     autopilot: bool = False
@@ -198,6 +200,16 @@ class Session:
             self.reminder = Reminder(
                 self.human.seat, settings.remind, self._remind, busy=router.is_busy
             )
+        self.coach: CoachService | None = None  # K and Y; drawn after the table's generator
+        if self.human is not None:
+            self.coach = CoachService(
+                self.human.seat,
+                random.Random(rng.getrandbits(64)),
+                settings.lang,
+                send=self._tell,
+                speak_review=settings.review,
+                budget=None if settings.bot_time_budget is None else COACH_BUDGET,
+            )
         if saved is not None:
             self._restore_prefs(saved.prefs)
         self.store = store if store is not None else Store(None)
@@ -219,6 +231,7 @@ class Session:
                 *self._tournament_listeners(),
                 *([sound] if sound is not None else []),
                 *([self.sound_notice] if self.sound_notice is not None else []),
+                *([self.coach] if self.coach is not None else []),
                 self.recorder,
             ],
             self.pacer,
@@ -246,6 +259,7 @@ class Session:
                 settings.hands,
             ),
             level=self.tournament_talk.level_answer if self.tournament_talk else None,
+            coach=self.coach,
         )
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
@@ -271,6 +285,7 @@ class Session:
                 "verbosity": self.router.verbosity.name.lower(),
                 "remind": self._remind_seconds(),
                 "all_in_warning": self.controller.questions.all_in_warning,
+                "review": self.coach.speak_review if self.coach else self.settings.review,
             },
             on_problem=self._record_problem,
             extra=self._tournament_extra if self.director is not None else None,
@@ -312,6 +327,9 @@ class Session:
         remind = prefs.get("remind")
         if self.reminder is not None and isinstance(remind, int | float):
             self.reminder.seconds = float(min(max(remind, 0), MAX_REMIND))
+        review = prefs.get("review")
+        if self.coach is not None and isinstance(review, bool):
+            self.coach.speak_review = review
         level = prefs.get("verbosity")
         if isinstance(level, str) and level.upper() in Verbosity.__members__:
             self.router.verbosity = Verbosity[level.upper()]

@@ -32,7 +32,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput
 
 from audiopoker.bots.base import decode_rng
-from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Message
@@ -125,7 +125,7 @@ def _check_types(settings: Settings, seats: int) -> None:
         raise ValueError("chips and blinds must be whole numbers")
     if settings.players != seats:
         raise ValueError("players")
-    if settings.bots not in (*LEVELS, *REFERENCE_BOTS):
+    if settings.bots not in (*LEVELS, *REFERENCE_BOTS, COACH):
         raise ValueError("bots")
     if settings.hands is not None and type(settings.hands) is not int:
         raise ValueError("hands")
@@ -138,6 +138,8 @@ def _check_types(settings: Settings, seats: int) -> None:
         raise ValueError("bot_time_budget")
     if settings.name is not None and not isinstance(settings.name, str):
         raise ValueError("name")
+    if not isinstance(settings.review, bool):
+        raise ValueError("review")
 
 
 def ask_resume(keymap: Keymap, again: Callable[[], object], input: Input | None = None) -> Answer:

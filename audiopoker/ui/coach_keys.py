@@ -1,0 +1,280 @@
+"""The coach at the table: K on the player's turn, Y for the review of the last hand.
+
+``CoachService`` follows the game as a listener (on the conductor's thread). It keeps the
+player's coach for the whole game, its opponent model fed every event the player's seat may
+see (as a bot's is). At each of the player's turns it builds the player's view from those
+events and starts the advice on a worker thread at once: the game waits for the player,
+so K usually finds it ready. When the player acts, the action and the coach's suggestion
+are valued (``coach.review``) before the model hears of the action; when the hand is
+settled its review is kept, and said as table messages when the review setting is on
+(bots wait for them as for any table message). The advice is computed once per decision,
+in order, so the coach's generator is used the same way whatever keys are pressed: with
+``--seed`` the answers and the reviews are reproducible.
+
+``CoachKeys`` answers the keys on the key loop's thread. K on the player's turn: the first
+answer (price, chance, suggestion); K again for the same decision: the detail (hand, outs,
+opponents, ranges); again: the first answer; a new decision starts over. Off the turn:
+who is to act. An answer still being computed is dropped if another key was pressed
+meanwhile or the turn went by: the newer answer is the one the player asked for. Y: the
+review of the last hand ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from audiopoker.coach.advice import COACH_DEALS, Advice, Coach
+from audiopoker.coach.review import REVIEW_THRESHOLD_BB, Decision, HandReview, review_decision
+from audiopoker.coach.review_words import nothing_yet, review_sentences, watching
+from audiopoker.coach.words import detail_answer, first_answer, idle_answer
+from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
+from audiopoker.engine.table import Table
+from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hands_of
+from audiopoker.i18n import Language
+from audiopoker.output.message import Message
+
+if TYPE_CHECKING:
+    from audiopoker.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+
+COACH_BUDGET: Final = 0.15  # seconds per advice in live play (issue 13: p95 under 150 ms)
+TURN_WAIT: Final = 0.2  # seconds K waits for a turn the conductor is announcing right now
+REVIEW_KIND: Final = "review"  # the table messages of the review
+
+
+@dataclass(slots=True)
+class Turn:
+    """One decision of the player: its choices, the view, and the advice once started."""
+
+    legal: LegalActions
+    view: PlayerView
+    advice: Future[Advice] | None = field(default=None)
+
+
+class CoachService:
+    """The player's coach during a game (see the module docstring).
+
+    ``seat``: the player's. ``rng``: the coach's generator (drawn from the game's seed).
+    ``send``: where the review's table messages go (None: never said unasked).
+    ``speak_review``: say the review at the end of each hand (a preference). ``budget``:
+    seconds per advice, None for the iteration caps only (reproducible). ``eager``: start
+    the advice as soon as the turn comes (False: at the first K or when the player acts).
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        rng: random.Random,
+        lang: Language,
+        *,
+        send: Callable[[Message], None] | None = None,
+        speak_review: bool = False,
+        budget: float | None = None,
+        deals: int = COACH_DEALS,
+        threshold: float = REVIEW_THRESHOLD_BB,
+        eager: bool = True,
+    ) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.coach = Coach(rng, deals=deals)
+        self.speak_review = speak_review
+        self.budget = budget
+        self.threshold = threshold
+        self.eager = eager
+        self._send = send
+        self._lock = threading.Lock()  # the coach and its model: one user at a time
+        self._changed = threading.Condition()  # guards _turn and each turn's future
+        self._turn: Turn | None = None
+        self._events: list[Event] = []  # this hand's events the player may see
+        self._shown: list[ShownHand] = []  # hands shown in earlier hands (for views)
+        self._decisions: list[Decision] = []
+        self._hand = 0
+        self.last_review: HandReview | None = None  # the last hand ended
+
+    # --- the conductor's thread ---------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """Follow the game: views, the model, the player's decisions."""
+        if not event.visible_to(self.seat):
+            return
+        if isinstance(event, HandStarted):
+            self._events, self._decisions, self._hand = [], [], event.hand_number
+        self._events.append(event)
+        if isinstance(event, ActionTaken) and event.seat == self.seat:
+            self._decided(event)  # valued with the reads of the moment it was made
+        with self._lock:
+            self.coach.model.observe(event)
+        if isinstance(event, ActionRequired) and event.seat == self.seat:
+            self._new_turn(event.legal)
+        elif isinstance(event, HandEnded):
+            self._shown.extend(shown_hands_of(self._events))
+
+    def on_hand_finished(self, table: Table) -> None:
+        """The hand is settled (the conductor, after its last events): ``finish_hand``."""
+        self.finish_hand()
+
+    def finish_hand(self) -> None:
+        """Keep the hand's review; say it when the setting is on and there is something
+        to review (table messages: bots wait until they are heard)."""
+        review = HandReview(self._hand, tuple(self._decisions), self.threshold)
+        self.last_review = review
+        if self.speak_review and self._send is not None and review.decisions:
+            for sentence in review_sentences(review, self.lang):
+                self._send(Message(REVIEW_KIND, sentence))
+
+    def _new_turn(self, legal: LegalActions) -> None:
+        turn = Turn(legal, build_view(self.seat, self._events, self._shown))
+        with self._changed:
+            self._turn = turn
+            self._changed.notify_all()
+        if self.eager:
+            self.start(turn)
+
+    def _decided(self, event: ActionTaken) -> None:
+        turn = self._turn
+        if turn is None or turn.view.hand_number != self._hand:
+            return
+        try:
+            advice = self.start(turn).result()
+        except Exception:  # the game goes on; the review only misses this decision
+            log.exception("the coach failed at hand %s", self._hand)
+            return
+        aggressive = event.kind in (ActionKind.BET, ActionKind.RAISE)
+        action = Action(event.kind, event.to if aggressive else None)
+        with self._lock:
+            decision = review_decision(self.coach.bot, turn.view, advice, action, event.all_in)
+        self._decisions.append(decision)
+
+    # --- the advice, on a worker thread ------------------------------------------------
+    def start(self, turn: Turn) -> Future[Advice]:
+        """The advice for ``turn``: started now if it was not yet (once per turn)."""
+        with self._changed:
+            if turn.advice is not None:
+                return turn.advice
+            future: Future[Advice] = Future()
+            turn.advice = future
+        thread = threading.Thread(
+            target=self._advise, args=(turn.view, future), name="audiopoker-coach", daemon=True
+        )
+        thread.start()
+        return future
+
+    def _advise(self, view: PlayerView, future: Future[Advice]) -> None:
+        try:
+            with self._lock:
+                deadline = None if self.budget is None else time.perf_counter() + self.budget
+                advice = self.coach.advise(view, deadline)
+        except BaseException as error:  # handed to whoever waits for it
+            future.set_exception(error)
+        else:
+            future.set_result(advice)
+
+    def advice_for(self, legal: LegalActions, wait: float = TURN_WAIT) -> Future[Advice] | None:
+        """The advice for the player's pending decision ``legal`` (the seat's), started
+        if need be; None when the conductor has not announced that turn."""
+        with self._changed:
+            ready = self._changed.wait_for(
+                lambda: self._turn is not None and self._turn.legal is legal, wait
+            )
+            turn = self._turn
+        if turn is None or not (ready or turn.legal == legal):  # asked again after a refusal
+            return None
+        return self.start(turn)
+
+
+class CoachKeys:
+    """K and Y for one controller; ``service`` None (watching, or a test without one):
+    K says who is to act and Y that there is nothing to review."""
+
+    def __init__(self, controller: Controller, service: CoachService | None = None) -> None:
+        self.c = controller
+        self.service = service
+        self._first_said: LegalActions | None = None  # the decision K answered first
+
+    @property
+    def lang(self) -> Language:
+        return self.c.text.lang
+
+    def coach(self) -> None:
+        """K: the coach's answer for this decision, or who is to act."""
+        legal = self.c.seat.pending if self.c.seat is not None else None
+        future = None
+        if legal is not None and self.service is not None:
+            future = self.service.advice_for(legal)
+        if legal is None or future is None:
+            self.c.say(self.idle())
+            return
+        detail = self._first_said is legal
+        pressed = self.c.presses
+
+        def deliver() -> None:
+            seat = self.c.seat
+            if self.c.presses != pressed or seat is None or seat.pending is not legal:
+                return  # the player moved on: the newer key's answer stands
+            try:
+                advice = future.result()
+            except Exception:
+                log.exception("the coach failed")
+                return
+            if detail:
+                self._first_said = None
+                names = [s.name for s in self.c.state.snapshot().seats]
+                self.c.say(detail_answer(advice, self.lang, names))
+            else:
+                self._first_said = legal
+                self.c.say(first_answer(advice, self.lang))
+
+        when_done(future, deliver)
+
+    def idle(self) -> str:
+        """Off the player's turn: who is to act, or why nothing is to decide."""
+        snap = self.c.state.snapshot()
+        me = snap.my_seat
+        if snap.hand_running and me is not None and (not me.in_hand or me.folded):
+            return idle_answer(self.lang, in_hand=False)
+        if snap.hand_running and snap.actor is not None and snap.actor != snap.me:
+            return idle_answer(self.lang, snap.seats[snap.actor].name)
+        running = snap.hand_running and snap.game_over is None
+        return idle_answer(self.lang, running=running)
+
+    def review(self) -> None:
+        """Y: the review of the last hand ended, a sentence per costly decision."""
+        if self.c.seat is None:
+            self.c.say(watching(self.lang))
+            return
+        review = self.service.last_review if self.service is not None else None
+        if review is None:
+            self.c.say(nothing_yet(self.lang))
+            return
+        self.c.say_many(review_sentences(review, self.lang), "answer")
+
+
+def when_done(future: Future[Advice], deliver: Callable[[], None]) -> None:
+    """Run ``deliver`` once ``future`` is done, on the key loop's thread: now when it is
+    done already; else when the worker finishes (the loop stays free for other keys).
+    Outside a key loop (a direct call) it waits here."""
+    if future.done():
+        deliver()
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        future.exception()  # waits; the error, if any, is told by ``deliver``
+        deliver()
+        return
+
+    def back_to_the_loop(_: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the key loop has closed: nobody to tell
+            loop.call_soon_threadsafe(deliver)
+
+    future.add_done_callback(back_to_the_loop)
