@@ -22,6 +22,8 @@ import time
 
 from prompt_toolkit.input import create_pipe_input
 
+from audiopoker.engine.actions import Action
+from audiopoker.engine.view import PlayerView
 from audiopoker.game import BotSeat
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
@@ -59,11 +61,11 @@ class ThinkingClock:
     def wrap(self, seat: BotSeat) -> None:
         decide = seat.bot.decide
 
-        def timed(view: object) -> object:
+        def timed(view: PlayerView) -> Action:
             self.thinking.set()
             start = time.perf_counter()
             try:
-                return decide(view)  # type: ignore[arg-type]
+                return decide(view)
             finally:
                 self.busy += time.perf_counter() - start
                 self.decisions += 1

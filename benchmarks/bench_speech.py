@@ -24,7 +24,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from speechd_support import game_in_tmux, timed_recorder, utterances
+from speechd_support import (  # type: ignore[import-not-found]  # tests/, put on the path above
+    game_in_tmux,
+    timed_recorder,
+    utterances,
+)
 
 KEYS = "pte"  # the pot, whose turn, the board: each answers while watching
 
