@@ -11,6 +11,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from audiopoker.bots.levels import roster
 from audiopoker.engine.phh import HandHistory, loads_all
@@ -133,17 +134,8 @@ def play_saved_game(folder: Path, hands: int, seed: int = 3, players: int = 3) -
     store = Store(folder)
     store.open()
     try:
-        game_id = new_game_id()
-        recorder = GameRecorder(
-            store,
-            game_id=game_id,
-            started_at=now_text(),
-            names=table.names,
-            human=0,
-            settings=dataclasses.asdict(settings),
-            history=store.history(game_id),
-            bot_states=lambda: [seat.bot.state() for seat in seats],  # type: ignore[attr-defined]
-            prefs=lambda: {"bot_delay": 0.5, "verbosity": "verbose"},
+        recorder = game_recorder(
+            store, settings, table, seats, {"bot_delay": 0.5, "verbosity": "verbose"}
         )
         recorder.start(table)
         Game(table, seats, [recorder]).run(max_hands=hands)
@@ -152,3 +144,28 @@ def play_saved_game(folder: Path, hands: int, seed: int = 3, players: int = 3) -
         return saved
     finally:
         store.close()
+
+
+def game_recorder(
+    store: Store,
+    settings: Settings,
+    table: Table,
+    seats: list[BotSeat],
+    prefs: dict[str, object],
+    **more: Any,
+) -> GameRecorder:
+    """A recorder for a new game of ``table``, built as the game builds it (seat 0 counted
+    as the player's); ``more`` goes to GameRecorder as it is (a tournament's extra data)."""
+    game_id = new_game_id()
+    return GameRecorder(
+        store,
+        game_id=game_id,
+        started_at=now_text(),
+        names=table.names,
+        human=0,
+        settings=dataclasses.asdict(settings),
+        history=store.history(game_id),
+        bot_states=lambda: [seat.bot.state() for seat in seats],  # type: ignore[attr-defined]
+        prefs=lambda: prefs,
+        **more,
+    )

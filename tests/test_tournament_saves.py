@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from persistence_support import bot_table, play_saved_game
+from persistence_support import bot_table, game_recorder, play_saved_game
 from prompt_toolkit.input import create_pipe_input
 from ui_harness import driven, make_table
 
@@ -24,7 +24,7 @@ from audiopoker.game import Game
 from audiopoker.narration.language import Language
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
-from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
+from audiopoker.persistence import SavedGame, Store
 from audiopoker.persistence.stats import StatsDB
 from audiopoker.tournament.director import BlindsRising, Director
 from audiopoker.tournament.schedule import Level, Tournament
@@ -58,17 +58,12 @@ def record_tournament(
     director = Director(Tournament(LEVELS, payouts))
     log = Log()
     with Store(folder) as store:
-        game_id = new_game_id()
-        recorder = GameRecorder(
+        recorder = game_recorder(
             store,
-            game_id=game_id,
-            started_at=now_text(),
-            names=table.names,
-            human=0,
-            settings=dataclasses.asdict(settings),
-            history=store.history(game_id),
-            bot_states=lambda: [seat.bot.state() for seat in seats],  # type: ignore[attr-defined]
-            prefs=lambda: {"bot_delay": 0},
+            settings,
+            table,
+            seats,
+            {"bot_delay": 0},
             extra=lambda: {"tournament": director.state()},
             tournament_paid=len(payouts),
         )

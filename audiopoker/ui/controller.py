@@ -30,6 +30,7 @@ from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundControl, SoundKeys
+from audiopoker.ui.speaker import Speaker
 from audiopoker.ui.state import TableSnapshot, TableState
 from audiopoker.ui.texts import UiText
 
@@ -37,36 +38,8 @@ from audiopoker.ui.texts import UiText
 PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 
 
-class Output(Protocol):
-    """The output router's face towards the keys (audiopoker.output.router.Router)."""
-
-    def send(self, message: Message, *, remember: bool = True) -> object:
-        """Route one message (``remember`` False: not into the history)."""
-        ...
-
-    def silence(self) -> None:
-        """Stop speech now."""
-        ...
-
-    def repeat_last(self) -> object:
-        """Say the newest message again."""
-        ...
-
-    def history_previous(self) -> object:
-        """Say the previous message."""
-        ...
-
-    def history_next(self) -> object:
-        """Say the next message."""
-        ...
-
-    def history_first(self) -> object:
-        """Say the start of this hand; from there, the oldest message."""
-        ...
-
-    def history_last(self) -> object:
-        """Say the newest message."""
-        ...
+class Output(Speaker, Protocol):
+    """The output router's face towards the keys: a Speaker that also changes verbosity."""
 
     def cycle_verbosity(self) -> Verbosity:
         """Move to the next verbosity level and return it."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 from audiopoker.coach.drills.base import SPLIT, DrillKind, Question, Round, Verdict
 from audiopoker.coach.drills.odds import OddsQuestion
@@ -29,6 +29,7 @@ from audiopoker.coach.drills.texts import DrillText, Part
 from audiopoker.output.message import Message
 from audiopoker.ui.browse import HelpContext, ListKeys
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.speaker import Speaker
 from audiopoker.ui.texts import UiText
 
 SPACE: Final = " "
@@ -47,38 +48,6 @@ GAME_ACTIONS: Final = (
     "quit",
     "quit_now",
 )
-
-
-class Output(Protocol):
-    """The output router's face towards a drill (audiopoker.output.router.Router)."""
-
-    def send(self, message: Message, *, remember: bool = True) -> object:
-        """Route one message (``remember`` False: not into the history)."""
-        ...
-
-    def silence(self) -> None:
-        """Stop speech and drop what waits."""
-        ...
-
-    def repeat_last(self) -> object:
-        """Say the newest message again."""
-        ...
-
-    def history_previous(self) -> object:
-        """Say the previous message."""
-        ...
-
-    def history_next(self) -> object:
-        """Say the next message."""
-        ...
-
-    def history_first(self) -> object:
-        """Say the oldest message."""
-        ...
-
-    def history_last(self) -> object:
-        """Say the newest message."""
-        ...
 
 
 class Stage(enum.Enum):
@@ -100,7 +69,7 @@ class DrillKeys:
         self,
         *,
         round: Round,
-        output: Output,
+        output: Speaker,
         text: UiText,
         words: DrillText,
         keymap: Keymap,
