@@ -34,7 +34,7 @@ def error_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
          f"{PLAY} --bot-delay debe ser un número de segundos de 0 a 10, no '11'"),
         (["--name", "  "], f"{PLAY} --name debe tener de 1 a 30 caracteres, no '  '"),
         (["--bots", "genius"], f"{PLAY} --bots no admite 'genius': elige entre 'easy', 'normal', "
-         "'hard', 'random', 'station', 'honest', 'maniac', 'minraiser', 'folder'"),
+         "'hard', 'random', 'station', 'honest', 'maniac', 'minraiser', 'folder', 'coach'"),
         (["--players"], f"{PLAY} --players necesita un valor"),
         (["--rate", "5"], f"{PLAY} --rate debe ser un número entero de 50 a 500, no '5'"),
         (["--chips", "1"], f"{PLAY} --chips debe ser al menos la ciega grande (2), no 1"),
