@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final, overload
 
-from audiopoker.engine.errors import CardError, ErrorReason
+from audiopoker.errors import CardError, ErrorReason
 
 
 class Rank(enum.IntEnum):
@@ -215,7 +215,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("As Kd as")
     Traceback (most recent call last):
     ...
-    audiopoker.engine.errors.CardError: duplicate_card (text='As')
+    audiopoker.errors.CardError: duplicate_card (text='As')
     """
     cards: list[Card] = []
     for chunk in text.translate(_VARIATION_SELECTORS).replace(",", " ").split():

@@ -34,7 +34,7 @@ from typing import Final
 
 from audiopoker import evaluator_pure
 from audiopoker.cards import Card, ensure_distinct
-from audiopoker.engine.errors import CardError, ErrorReason
+from audiopoker.errors import CardError, ErrorReason
 
 
 class Category(enum.IntEnum):

@@ -21,7 +21,6 @@ from typing import Protocol, runtime_checkable
 
 from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.engine.actions import Action, ActionKind
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
     Event,
     GameEnded,
@@ -31,6 +30,7 @@ from audiopoker.engine.events import (
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, shown_hands_of, view_for
+from audiopoker.errors import PokerError
 
 # How many refused actions a seat gets before the conductor checks or folds for it, so a
 # broken bot can never hang the game.

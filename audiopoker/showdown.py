@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from audiopoker.cards import Card, Rank, ensure_distinct
-from audiopoker.engine.errors import CardError, ConfigError, ErrorReason
+from audiopoker.errors import CardError, ConfigError, ErrorReason
 from audiopoker.evaluator import Category, HandValue, best_hand, evaluate
 
 BOARD_SIZE: Final = 5

@@ -14,10 +14,10 @@ import pytest
 from audiopoker.cards import Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.dealing import dealing_order, preset_deck
-from audiopoker.engine.errors import ErrorReason, IllegalActionError
 from audiopoker.engine.events import Event, HandStarted
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table
+from audiopoker.errors import ErrorReason, IllegalActionError
 
 E = TypeVar("E", bound=Event)
 

@@ -21,7 +21,6 @@ from bots_support import KINDS, fast_bot, play, random_hand  # noqa: E402
 
 from audiopoker.cards import FULL_DECK, Card  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind, Street  # noqa: E402
-from audiopoker.engine.errors import HandStateError  # noqa: E402
 from audiopoker.engine.events import HoleCardsDealt  # noqa: E402
 from audiopoker.engine.hand import Hand  # noqa: E402
 from audiopoker.engine.view import (  # noqa: E402
@@ -30,6 +29,7 @@ from audiopoker.engine.view import (  # noqa: E402
     shown_hands_of,
     view_for,
 )
+from audiopoker.errors import HandStateError  # noqa: E402
 
 _LEAVES = (int, float, str, bool, type(None), enum.Enum, type, types.ModuleType, types.FunctionType)
 

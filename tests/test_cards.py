@@ -19,7 +19,7 @@ from audiopoker.cards import (
     format_cards,
     parse_cards,
 )
-from audiopoker.engine.errors import CardError, ErrorReason
+from audiopoker.errors import CardError, ErrorReason
 
 
 @pytest.mark.parametrize(

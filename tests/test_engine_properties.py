@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
-from audiopoker.engine.errors import IllegalActionError
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -32,7 +31,9 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.engine.hand import Hand
+from audiopoker.engine.replay import replay
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.errors import IllegalActionError
 
 # Passive requests weigh more, so hands also reach the later streets.
 _KIND_MIX = (
@@ -252,7 +253,7 @@ def test_random_requests_keep_every_rule(setup: Setup, data: st.DataObject) -> N
     paid = sum(e.amount for e in of_type(hand.events, PotAwarded))
     returned = sum(e.amount for e in of_type(hand.events, BetReturned))
     assert paid + returned == put_in  # every chip put in is paid out or returned
-    assert Hand.replay(hand.events).events == hand.events  # the log replays to the same hand
+    assert replay(hand.events).events == hand.events  # the log replays to the same hand
 
 
 @settings(max_examples=60, deadline=None)
@@ -270,7 +271,7 @@ def test_a_log_cut_anywhere_replays_to_the_same_state(setup: Setup, seed: int, c
                 Action(legal.raise_kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
             )
         hand.act(legal.seat, rng.choice(options))
-    copy = Hand.replay(hand.events)
+    copy = replay(hand.events)
     assert snapshot(copy) == snapshot(hand)
 
 

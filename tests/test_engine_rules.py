@@ -13,13 +13,6 @@ from engine_helpers import check_down, of_type, play, raise_terms, refuse, snaps
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
-from audiopoker.engine.errors import (
-    CardError,
-    ConfigError,
-    ErrorReason,
-    HandStateError,
-    NotYourTurnError,
-)
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -35,6 +28,14 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.engine.hand import Hand
+from audiopoker.engine.replay import replay
+from audiopoker.errors import (
+    CardError,
+    ConfigError,
+    ErrorReason,
+    HandStateError,
+    NotYourTurnError,
+)
 from audiopoker.evaluator import Category
 
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board
@@ -581,9 +582,9 @@ def test_event_log_replays_to_the_same_hand() -> None:
         board=BOARD,
     )
     play(hand, "0 r99", "1 c", "2 c", "1 b200", "2 c")
-    copy = Hand.replay(hand.events)
+    copy = replay(hand.events)
     assert copy.events == hand.events and copy.stacks == hand.stacks and copy.is_over
     half = start([100, 100, 100], button=0, small_blind_seat=1, big_blind_seat=2)
     play(half, "0 c", "1 c", "2 x", "1 b4")
-    again = Hand.replay(half.events)
+    again = replay(half.events)
     assert again.events == half.events and again.legal_actions() == half.legal_actions()

@@ -10,7 +10,6 @@ from engine_helpers import check_down, of_type, started, table_hand
 
 from audiopoker.cards import FULL_DECK
 from audiopoker.engine.actions import Action
-from audiopoker.engine.errors import ConfigError, ErrorReason, HandStateError
 from audiopoker.engine.events import (
     BlindKind,
     BlindPosted,
@@ -22,6 +21,7 @@ from audiopoker.engine.events import (
     PlayerEliminated,
 )
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.errors import ConfigError, ErrorReason, HandStateError
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 BLANK = "9c 6d 2s 4h Jc"  # with AA against 7-3 offsuit and the like, AA wins

@@ -42,9 +42,9 @@ from pokerkit_oracle import OracleDecision, PokerkitHand, paid_as_pokerkit_would
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
-from audiopoker.engine.errors import CardError, ErrorReason, IllegalActionError
 from audiopoker.engine.events import HandEnded, HandStarted, PotAwarded
 from audiopoker.engine.hand import Hand
+from audiopoker.errors import CardError, ErrorReason, IllegalActionError
 
 HANDS = int(os.environ.get("AUDIOPOKER_DIFF_HANDS", "3000"))
 FIRST_SEED = int(os.environ.get("AUDIOPOKER_DIFF_FIRST_SEED", "0"))

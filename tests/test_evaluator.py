@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from audiopoker import evaluator, evaluator_pure
 from audiopoker.cards import FULL_DECK, Card, Rank, Suit, parse_cards
-from audiopoker.engine.errors import CardError, ErrorReason
+from audiopoker.errors import CardError, ErrorReason
 from audiopoker.evaluator import (
     CATEGORY_FLOORS,
     PHEVALUATOR,

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action, ActionKind
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -26,6 +25,7 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.engine.view import PlayerView
+from audiopoker.errors import PokerError
 from audiopoker.game import BotSeat, Game, GameStopped, Listener, NoPacer, Seat, SpeechPacer
 
 

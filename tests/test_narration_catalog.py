@@ -22,8 +22,8 @@ from audiopoker.coach.drills.texts import DRILL_DOMAIN, DRILL_LOCALE_DIR
 from audiopoker.coach.words import DOMAIN as COACH_DOMAIN
 from audiopoker.coach.words import LOCALE_DIR as COACH_LOCALE_DIR
 from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
-from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.phh import PhhProblem
+from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import Category
 from audiopoker.i18n import shipped_domains
 from audiopoker.narration import LANGUAGES, Position, get_catalog

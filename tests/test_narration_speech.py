@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from audiopoker.cards import FULL_DECK, parse_cards
-from audiopoker.engine.errors import ErrorReason, PokerError
+from audiopoker.errors import ErrorReason, PokerError
 from audiopoker.evaluator import evaluate
 from audiopoker.narration import LANGUAGES, amount, card_name, describe_error, describe_hand
 

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
-from audiopoker.engine.errors import (
+from audiopoker.engine.events import HandStarted
+from audiopoker.errors import (
     CardError,
     ConfigError,
     ErrorReason,
@@ -16,7 +17,6 @@ from audiopoker.engine.errors import (
     NotYourTurnError,
     PokerError,
 )
-from audiopoker.engine.events import HandStarted
 from audiopoker.evaluator import evaluate
 from audiopoker.narration import (
     LANGUAGES,

@@ -13,9 +13,9 @@ from persistence_support import bot_table
 from audiopoker.bots.base import decode_rng, encode_rng
 from audiopoker.bots.model import OpponentModel, SeatStats
 from audiopoker.engine.actions import Action
-from audiopoker.engine.errors import ConfigError
 from audiopoker.engine.events import Event, HandStarted
 from audiopoker.engine.table import Table, TableConfig, TableSnapshot
+from audiopoker.errors import ConfigError
 from audiopoker.game import Game
 
 NAMES = ["Ana", "Beto", "Carla", "Diego"]

@@ -14,7 +14,6 @@ from phh_support import DEAL3, SHORT, phh
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
 from audiopoker.engine.actions import Action, ActionKind
-from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionTaken,
     AntePosted,
@@ -38,6 +37,7 @@ from audiopoker.engine.phh import (
     loads_all,
 )
 from audiopoker.engine.phh_replay import replay, stacked_deck
+from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import strength
 
 # ---------------------------------------------------------------- reading and writing

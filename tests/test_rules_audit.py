@@ -26,7 +26,6 @@ from engine_helpers import (
 
 from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action, ActionKind, Street
-from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -45,6 +44,7 @@ from audiopoker.engine.events import (
 )
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import Category, best_hand
 
 BOARD = "9c 6d 2s 4h Jc"  # seed 002's side-pot board: AA > KK > QQ > the rest

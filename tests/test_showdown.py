@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audiopoker.cards import FULL_DECK, Rank, parse_cards
-from audiopoker.engine.errors import CardError, ConfigError, ErrorReason
+from audiopoker.errors import CardError, ConfigError, ErrorReason
 from audiopoker.evaluator import Category, evaluate
 from audiopoker.narration import reason_sentences
 from audiopoker.showdown import ReasonKind, ShowdownResult, decide, showdown, significance

@@ -29,7 +29,6 @@ from truth_vocab import (
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import ActionKind
-from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -48,6 +47,7 @@ from audiopoker.engine.events import (
     PotAwarded,
     StreetDealt,
 )
+from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import best_hand
 
 Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]]]

@@ -29,10 +29,10 @@ from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.bots.levels import factory
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.actions import ActionKind, Street
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken, Event, HandEnded
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import ShownHand, build_view, shown_hands_of
+from audiopoker.errors import PokerError
 
 SHOWN_KEPT = 60  # shown hands a view carries (the most recent)
 

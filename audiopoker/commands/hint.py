@@ -33,7 +33,7 @@ from audiopoker.coach.words import (
     range_phrase,
     suggestion,
 )
-from audiopoker.engine.errors import PokerError
+from audiopoker.errors import PokerError
 from audiopoker.narration.errors import describe_error
 from audiopoker.narration.language import Language, resolve_language
 

@@ -28,7 +28,6 @@ from typing import Any, Final
 
 from audiopoker import i18n
 from audiopoker.commands.paths import reason
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
     ActionRequired,
     HandRevealed,
@@ -46,6 +45,7 @@ from audiopoker.engine.phh import (
     loads,
 )
 from audiopoker.engine.phh_replay import Replay, replay
+from audiopoker.errors import PokerError
 from audiopoker.i18n import Catalog, MissingMessageError
 from audiopoker.narration import LANGUAGES, Language, Narrator, get_catalog
 from audiopoker.narration.language import resolve_language

@@ -20,7 +20,7 @@ import sys
 from typing import Any, Final
 
 from audiopoker.cards import format_cards, parse_cards
-from audiopoker.engine.errors import PokerError
+from audiopoker.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.errors import describe_error
 from audiopoker.narration.explain import explain_lines, reason_text

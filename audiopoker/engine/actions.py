@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from audiopoker.engine.errors import ErrorReason
+from audiopoker.errors import ErrorReason
 
 
 class ActionKind(enum.Enum):

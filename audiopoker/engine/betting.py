@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from audiopoker.cards import Card, ensure_distinct
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
-from audiopoker.engine.errors import ConfigError, ErrorReason, IllegalActionError
+from audiopoker.errors import ConfigError, ErrorReason, IllegalActionError
 
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE

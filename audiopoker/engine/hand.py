@@ -22,7 +22,7 @@ per decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
@@ -34,12 +34,6 @@ from audiopoker.engine.betting import (
     raise_total,
 )
 from audiopoker.engine.dealing import dealing_order
-from audiopoker.engine.errors import (
-    ErrorReason,
-    HandStateError,
-    IllegalActionError,
-    NotYourTurnError,
-)
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -58,6 +52,12 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.engine.pots import award_pots, uncalled_bet
+from audiopoker.errors import (
+    ErrorReason,
+    HandStateError,
+    IllegalActionError,
+    NotYourTurnError,
+)
 from audiopoker.evaluator import HandValue, best_hand_unchecked
 
 _FOLD = ActionKind.FOLD
@@ -228,13 +228,6 @@ class Hand:
             hand_number=hand_number,
         )
         return hand, tuple(hand._log)
-
-    @classmethod
-    def replay(cls, events: Iterable[Event]) -> Hand:
-        """Rebuild a hand from its event log (see :func:`audiopoker.engine.replay.replay`)."""
-        from audiopoker.engine.replay import replay
-
-        return replay(events)
 
     # -- reading -----------------------------------------------------------------------
 

@@ -36,7 +36,6 @@ from typing import Any, Final
 
 from audiopoker.cards import FULL_DECK, Card, format_cards
 from audiopoker.engine.actions import ActionKind
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import (
     ActionTaken,
     Event,
@@ -47,6 +46,7 @@ from audiopoker.engine.events import (
     HoleCardsDealt,
     StreetDealt,
 )
+from audiopoker.errors import PokerError
 
 VARIANT: Final = "NT"
 _REQUIRED: Final = (

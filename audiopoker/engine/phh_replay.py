@@ -20,10 +20,10 @@ from typing import Any, Final
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.dealing import preset_deck
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken, Event, PotAwarded
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.phh import ActionType, HandHistory, PhhAction, PhhError, PhhProblem
+from audiopoker.errors import PokerError
 from audiopoker.evaluator import strength
 
 BOARD_SIZE: Final = 5

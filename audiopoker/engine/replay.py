@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from audiopoker.cards import Card
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.dealing import preset_deck
-from audiopoker.engine.errors import ErrorReason, HandStateError
 from audiopoker.engine.events import (
     ActionTaken,
     AntePosted,
@@ -24,6 +23,7 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.engine.hand import Hand
+from audiopoker.errors import ErrorReason, HandStateError
 
 
 def replay(events: Iterable[Event]) -> Hand:

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from audiopoker.cards import FULL_DECK, Card
-from audiopoker.engine.errors import ConfigError, ErrorReason, HandStateError
 from audiopoker.engine.events import (
     BlindsChanged,
     Event,
@@ -30,6 +29,7 @@ from audiopoker.engine.events import (
     PlayerEliminated,
 )
 from audiopoker.engine.hand import Hand
+from audiopoker.errors import ConfigError, ErrorReason, HandStateError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10

@@ -22,7 +22,6 @@ from typing import Protocol
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
-from audiopoker.engine.errors import ErrorReason, HandStateError
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -34,6 +33,7 @@ from audiopoker.engine.events import (
     HoleCardsDealt,
     StreetDealt,
 )
+from audiopoker.errors import ErrorReason, HandStateError
 
 
 @dataclass(frozen=True, slots=True)

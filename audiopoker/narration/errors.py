@@ -1,6 +1,6 @@
 """Refusals in the player's language: what went wrong and what to do instead.
 
->>> from audiopoker.engine.errors import ErrorReason, IllegalActionError
+>>> from audiopoker.errors import ErrorReason, IllegalActionError
 >>> describe_error(IllegalActionError(ErrorReason.NOTHING_TO_CALL), "en")
 'There is nothing to call: check instead.'
 >>> describe_error(IllegalActionError(ErrorReason.BELOW_MINIMUM, minimum=8, maximum=200,
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiopoker.cards import Card
-from audiopoker.engine.errors import CardError, ErrorReason, PokerError
+from audiopoker.errors import CardError, ErrorReason, PokerError
 from audiopoker.narration.catalog import Catalog, MissingMessageError, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.narration.words import amount, card_name

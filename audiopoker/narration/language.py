@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from typing import Final
 
-from audiopoker.engine.errors import ConfigError, ErrorReason
+from audiopoker.errors import ConfigError, ErrorReason
 
 # The languages live at the bottom of the layers (audiopoker.i18n); re-exported here.
 from audiopoker.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language

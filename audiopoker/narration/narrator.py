@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
-from audiopoker.engine.errors import ErrorReason
 from audiopoker.engine.events import (
     ActionRequired,
     ActionTaken,
@@ -38,6 +37,7 @@ from audiopoker.engine.events import (
     PotAwarded,
     StreetDealt,
 )
+from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.choices import choices_text
 from audiopoker.narration.positions import Position, positions_sentence

@@ -10,8 +10,8 @@ from typing import Protocol
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import LegalActions
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken
+from audiopoker.errors import PokerError
 from audiopoker.narration.positions import Position, position_name, seat_positions
 from audiopoker.ui.state import TableSnapshot
 from audiopoker.ui.texts import UiText

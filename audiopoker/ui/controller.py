@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
-from audiopoker.engine.errors import ErrorReason, IllegalActionError
+from audiopoker.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry

@@ -11,9 +11,9 @@ import threading
 from collections.abc import Callable
 
 from audiopoker.engine.actions import Action, LegalActions
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.view import PlayerView
+from audiopoker.errors import PokerError
 from audiopoker.game import GameStopped
 
 

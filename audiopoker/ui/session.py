@@ -24,9 +24,9 @@ from audiopoker.audio.listener import SoundListener
 from audiopoker.bots.base import decode_rng
 from audiopoker.bots.levels import roster
 from audiopoker.engine.actions import Action, LegalActions
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.errors import PokerError
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Message, Verbosity

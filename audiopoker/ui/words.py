@@ -9,8 +9,8 @@ from typing import Protocol
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import LegalActions
-from audiopoker.engine.errors import PokerError
 from audiopoker.engine.events import ActionTaken, Event
+from audiopoker.errors import PokerError
 from audiopoker.evaluator import evaluate
 from audiopoker.narration import Narrator, card_name, describe_error, describe_hand, rank_name
 from audiopoker.narration.catalog import get_catalog

@@ -1,5 +1,8 @@
 """One small hierarchy of errors. Each carries a reason enum and the numbers, never prose
-for the player: narration turns (reason, details) into a sentence in the player's language."""
+for the player: narration turns (reason, details) into a sentence in the player's language.
+
+Below every layer: cards, the evaluator and the engine share it, so it imports nothing of
+audiopoker."""
 
 from __future__ import annotations
 
