@@ -135,7 +135,7 @@ RESUMED = {
     "en": ["Level 3 of 5: blinds 3 and 6, ante 1.",
            "2 more hands at these blinds, then 5 and 10 with an ante of 1."],
     "es": ["Nivel 3 de 5: ciegas de 3 y 6, ante de 1.",
-           "Quedan 2 manos con estas ciegas; después, 5 y 10 con un ante de 1."],
+           "2 manos más con estas ciegas; después, 5 y 10 con un ante de 1."],
 }  # fmt: skip
 
 
