@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from platform_support import require_linux
 
 SHARED_CANDIDATES = (Path(__file__).resolve().parents[2] / "shared",)
 
@@ -130,6 +131,7 @@ class TimedRecorder:
 @contextmanager
 def timed_recorder(ms_per_char: int = 50) -> Iterator[TimedRecorder]:
     """Start the shared recorder at ``ms_per_char``; skip with the reason where it cannot."""
+    require_linux("Speech Dispatcher and ../shared/speechd-recorder")
     if shutil.which("speech-dispatcher") is None:
         pytest.skip("speech-dispatcher is not installed (apt-get install speech-dispatcher)")
     shared = shared_dir()
@@ -206,6 +208,7 @@ class TmuxGame:
 def game_in_tmux(arguments: list[str], env: dict[str, str]) -> Iterator[TmuxGame]:
     """Run ``audiopoker ARGUMENTS`` in a fresh tmux session (a real terminal), with a
     transcript, a private data folder and ``env``."""
+    require_linux("tmux (a real terminal) and POSIX signals")
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (apt-get install tmux)")
     folder = Path(tempfile.mkdtemp(prefix="apgame"))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from platform_support import linux_only
 
 from audiopoker.cards import Card
 from audiopoker.narration import LANGUAGES
@@ -57,7 +58,10 @@ def _missing() -> str:
     return ""
 
 
-pytestmark = pytest.mark.skipif(bool(_missing()), reason=_missing() or "runs")
+pytestmark = [
+    linux_only("BRLTTY, BrlAPI and tmux"),
+    pytest.mark.skipif(bool(_missing()), reason=_missing() or "runs"),
+]
 
 
 def wait_until(what: str, check: Callable[[], Any], seconds: float = DEADLINE) -> Any:

@@ -8,12 +8,16 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from platform_support import posix_only
 
 from audiopoker.output import echo as echo_module
 from audiopoker.output import factory
 from audiopoker.output.backends import RecordingBackend, SilentBackend
 from audiopoker.output.echo import echo_choice
 from audiopoker.output.readers import reader_names, running_screen_readers
+
+# The Linux detection reads who owns each /proc entry: the fake trees need this user's id.
+FAKE_PROC = posix_only("fake /proc trees owned by this user (os.getuid)")
 
 Process = tuple[str, list[str]] | tuple[str, list[str], list[str]]
 
@@ -63,6 +67,7 @@ EVERYDAY = {
 }
 
 
+@FAKE_PROC
 def test_nothing_found_among_everyday_processes(tmp_path: Path) -> None:
     assert found(tmp_path, EVERYDAY) == ()
 
@@ -72,6 +77,7 @@ def test_no_proc_means_nothing_found(tmp_path: Path) -> None:
     assert running_screen_readers(platform="linux", proc=missing, sys_root=missing) == ()
 
 
+@FAKE_PROC
 @pytest.mark.parametrize(
     ("process", "reader"),
     [
@@ -91,6 +97,7 @@ def test_each_linux_reader_is_found_by_its_process(
     assert found(tmp_path, {**EVERYDAY, 4242: process}) == (reader,)
 
 
+@FAKE_PROC
 def test_orca_and_tdsr_count_only_as_this_user_daemons_as_anyone(tmp_path: Path) -> None:
     """The login screen's Orca (another user) reads nobody's terminal; Fenrir and
     espeakup run as root and read the console whoever plays."""
@@ -103,6 +110,7 @@ def test_orca_and_tdsr_count_only_as_this_user_daemons_as_anyone(tmp_path: Path)
     assert found(tmp_path, processes, uid=os.getuid() + 1) == ("fenrir", "speakup")
 
 
+@FAKE_PROC
 def test_speakup_in_the_kernel_counts_unless_its_synthesizer_is_none(tmp_path: Path) -> None:
     proc = fake_proc(tmp_path, EVERYDAY)
 
@@ -123,6 +131,7 @@ def test_speakup_in_the_kernel_counts_unless_its_synthesizer_is_none(tmp_path: P
     assert readers() == ("speakup",)
 
 
+@FAKE_PROC
 @pytest.mark.parametrize(
     ("argv", "environ", "conf", "speaks"),
     [
@@ -145,6 +154,7 @@ def test_brltty_counts_only_when_it_has_a_speech_driver(
     assert found(tmp_path, processes, brltty_conf=conf) == expected
 
 
+@FAKE_PROC
 def test_brltty_reads_the_configuration_file_it_was_given(tmp_path: Path) -> None:
     conf = tmp_path / "mine.conf"
     conf.write_text("speech-driver sd\n")
@@ -152,6 +162,7 @@ def test_brltty_reads_the_configuration_file_it_was_given(tmp_path: Path) -> Non
     assert found(tmp_path, processes, brltty_conf="speech-driver no\n") == ("brltty",)
 
 
+@FAKE_PROC
 def test_several_readers_are_named_in_a_fixed_order(tmp_path: Path) -> None:
     processes: dict[int, Process] = {
         5: ("tdsr", ["tdsr"]),

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ctypes.util
 import os
-import pty
 import select
 import shutil
 import subprocess
@@ -21,8 +20,10 @@ import time
 from pathlib import Path
 
 import pytest
+from platform_support import linux_only
 
 pytestmark = [
+    linux_only("aplay, espeak-ng and a pty"),
     pytest.mark.skipif(
         shutil.which("aplay") is None, reason="needs aplay (apt-get install alsa-utils)"
     ),
@@ -30,7 +31,6 @@ pytestmark = [
         ctypes.util.find_library("espeak-ng") is None,
         reason="needs espeak-ng (apt-get install espeak-ng libespeak-ng1)",
     ),
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="aplay is Linux's player"),
 ]
 
 NOTICE = {
@@ -46,6 +46,8 @@ def run_in_terminal(args: list[str], tmp_path: Path) -> tuple[int, list[str]]:
     empty = tmp_path / "empty-alsa.conf"
     empty.write_text("")
     env = {**os.environ, "ALSA_CONFIG_PATH": str(empty), "TERM": "xterm"}
+    import pty  # POSIX only: importing it at the top would break collection on Windows
+
     main, terminal = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "audiopoker", *args],

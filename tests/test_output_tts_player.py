@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from platform_support import posix_only
 from tts_support import Endings, FakeEngine, FakePlayer, gone, wait
 
 from audiopoker.output.backends import Ending
@@ -22,6 +23,10 @@ from audiopoker.output.tts import TtsBackend, VoiceLost, tts_problem
 from audiopoker.output.wavplayer import DEFAULT_PLAYER, probe_player
 
 LONG = "Your turn. " + "Call forty, raise to at least eighty, or fold. " * 2  # 6 s at 0.35 s/word
+
+# The WAV player path is Linux's (pyttsx3 speaks through SAPI or NSSpeech elsewhere); its
+# tests check players by POSIX process ids and signals.
+pytestmark = posix_only("POSIX process signals (the player is killed mid-sentence)")
 
 needs_aplay = pytest.mark.skipif(
     shutil.which("aplay") is None, reason="aplay is not installed (apt-get install alsa-utils)"

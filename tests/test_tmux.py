@@ -18,10 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from platform_support import linux_only
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)"
-)
+pytestmark = [
+    linux_only("tmux (a real terminal)"),
+    pytest.mark.skipif(
+        shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)"
+    ),
+]
 
 Record = dict[str, Any]
 
