@@ -66,7 +66,7 @@ class Selection:
 SCREEN_READER_CHOICES = ("auto", "speech-dispatcher", "prism", "accessible-output2")
 
 
-def screen_reader_order(choice: str, platform: str = sys.platform) -> tuple[str, ...]:
+def screen_reader_order(choice: str, platform: str | None = None) -> tuple[str, ...]:
     """The screen reader libraries to try, in order.
 
     On Linux Speech Dispatcher comes first, straight through its own client: it is what
@@ -83,6 +83,7 @@ def screen_reader_order(choice: str, platform: str = sys.platform) -> tuple[str,
     """
     if choice != "auto":
         return (choice,)
+    platform = sys.platform if platform is None else platform  # read now: tests fake it
     if platform.startswith("linux"):
         return ("speech-dispatcher", "prism", "accessible-output2")
     return ("prism", "accessible-output2")

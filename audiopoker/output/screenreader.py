@@ -34,6 +34,12 @@ CLOSE_TIMEOUT = 2.0
 
 T = TypeVar("T")
 
+# accessible-output2 0.17's VoiceOver output is broken upstream: it drives VoiceOver by
+# AppleScript (appscript), which VoiceOver refuses unless the player allowed it in VoiceOver
+# Utility, so it reports "running" and then every message fails: the player would hear
+# nothing and the chain would never reach the built-in voice. Prism speaks through VoiceOver.
+_AO2_BROKEN = frozenset({"VoiceOver"})
+
 # accessible-output2 gives screen readers priority <= 100 and plain engines (SAPI, eSpeak)
 # higher numbers; engines are left to our own TTS fallback, which has a queue, rate and volume.
 _AO2_MAX_SCREEN_READER_PRIORITY = 100
@@ -297,6 +303,9 @@ def probe_accessible_output2(
     chosen: AccessibleOutput2Backend | SpeechDispatcherBackend | None = None
     for cls in classes:
         label = f"accessible-output2 {getattr(cls, 'name', cls.__name__)}"
+        if cls.__name__ in _AO2_BROKEN:
+            attempts.append(Attempt.said(STAGE, label, False, "attempt.broken_upstream"))
+            continue
         if getattr(cls, "system_output", False) or (
             getattr(cls, "priority", 100) > _AO2_MAX_SCREEN_READER_PRIORITY
         ):
