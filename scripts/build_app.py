@@ -50,7 +50,7 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
     separator = ";" if sys.platform == "win32" else ":"
     arguments = [
         str(ROOT / "audiopoker" / "__main__.py"),
-        "--name", NAME, "--onedir", "--console", "--noconfirm", "--clean", "--log-level", "WARN",
+        "--name", NAME, "--onedir", "--console", "--noconfirm", "--log-level", "WARN",
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
         # Subcommands are imported by name (cli.py), so the analysis cannot see them.
         "--collect-submodules", "audiopoker",
