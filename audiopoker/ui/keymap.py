@@ -521,4 +521,4 @@ def user_keymap_path() -> Path:
     """Where a player's own keymap lives (the user config directory)."""
     import platformdirs
 
-    return Path(platformdirs.user_config_dir("audiopoker")) / KEYMAP_FILE_NAME
+    return Path(platformdirs.user_config_dir("audiopoker", appauthor=False)) / KEYMAP_FILE_NAME
