@@ -50,7 +50,7 @@ def test_windows_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert files.data_dir() == local / "audiopoker"
     assert logfile.log_dir() == local / "audiopoker" / "Logs"
     assert logfile.log_path() == local / "audiopoker" / "Logs" / "audiopoker.log"
-    # config is roaming on Windows; one audiopoker folder, not audiopoker\audiopoker
+    # one audiopoker folder, not audiopoker\\audiopoker (platformdirs adds the author)
     assert user_keymap_path().parent.name == "audiopoker"
     assert user_keymap_path().parent.parent.name != "audiopoker"
 
