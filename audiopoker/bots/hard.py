@@ -223,7 +223,7 @@ class HardBot(NormalBot):
         legal = view.legal
         seat = view.opponents[0]
         combos = self.ranges.range_of(view, seat, self.read(view, seat))
-        ranked = by_board(combos, ids(view.board))
+        ranked = self._ranked(view, combos)
         share = self._equity(view, [combos], self.postflop_iterations)
         fold_scale = 1.0
         pot = legal.pot
@@ -416,11 +416,13 @@ class HardBot(NormalBot):
         equilibrium does; then the best response to the range it measured."""
         stats = self.model.of(spot.opponent)
         stack = spot.stack_bb
-        if spot.kind is Spot.SHOVE:
-            width, seen, share = stats.call_shove_rate, stats.faced_shove, chart().call_share(stack)
-        else:
-            width, seen, share = stats.shove_rate, stats.short_chances, chart().push_share(stack)
-        if seen < READ_SAMPLES or abs(width - share) < READ_GAP:
+        shove = spot.kind is Spot.SHOVE
+        seen = stats.faced_shove if shove else stats.short_chances
+        if seen < READ_SAMPLES:
+            return chart_probability(spot, name)
+        width = stats.call_shove_rate if shove else stats.shove_rate
+        share = chart().call_share(stack) if shove else chart().push_share(stack)
+        if abs(width - share) < READ_GAP:
             return chart_probability(spot, name)
         if spot.kind is Spot.SHOVE:
             fold = 1.0 - width
