@@ -109,6 +109,15 @@ def error_line(prog: str, message: str) -> str:
     return command_text("cli.error", prog=prog, message=message)
 
 
+EXIT_REFUSED: Final = 2  # a command refused its input: one line on stderr said why
+
+
+def refuse(command: str, line: str) -> int:
+    """Print ``audiopoker COMMAND: line`` on stderr; the exit code of a refusal."""
+    print(f"audiopoker {command}: {line}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
 def one_line_error(parser: argparse.ArgumentParser) -> Callable[[str], NoReturn]:
     """A replacement for ``parser.error``: argparse prints the whole usage before an error;
     a screen reader user wants the one line that says what is wrong, in their language."""

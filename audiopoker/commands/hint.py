@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any, Final
 
-from audiopoker.argtypes import int_range
+from audiopoker.argtypes import int_range, refuse
 from audiopoker.cards import Card, ensure_distinct, parse_cards
 from audiopoker.coach.advice import Advice
 from audiopoker.coach.spot import RANGE_NAMES, advise_spot
@@ -37,7 +36,6 @@ from audiopoker.errors import PokerError
 from audiopoker.narration.errors import describe_error
 from audiopoker.narration.language import Language, resolve_language
 
-EXIT_REFUSED: Final = 2
 MAX_CHIPS: Final = 10**9
 BOARD_SIZES: Final = (3, 4, 5)
 
@@ -82,15 +80,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         lang = resolve_language(args.lang)
     except PokerError as error:
-        return _refuse(describe_error(error, "en"))
+        return refuse("hint", describe_error(error, "en"))
     refusal, hole, board = _cards(args.hand, args.board, lang)
     if refusal is not None:
-        return _refuse(refusal)
+        return refuse("hint", refusal)
     if args.pot < args.to_call:
         message = catalog(lang).text(
             "hint.error.pot", option="--pot", to_call=args.to_call, pot=args.pot
         )
-        return _refuse(message)
+        return refuse("hint", message)
     advice = advise_spot(hole, board, args.pot, args.to_call, args.players, args.stack, args.range)
     if args.json:
         print(json.dumps(as_json(advice, lang), ensure_ascii=False))
@@ -122,11 +120,6 @@ def _cards(
     except PokerError as error:
         return describe_error(error, lang), (), ()
     return None, hole, board
-
-
-def _refuse(message: str) -> int:
-    print(f"audiopoker hint: {message}", file=sys.stderr)
-    return EXIT_REFUSED
 
 
 def as_json(advice: Advice, lang: Language) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from audiopoker import i18n
+from audiopoker.argtypes import EXIT_REFUSED, refuse
 from audiopoker.commands.paths import reason
 from audiopoker.engine.events import (
     ActionRequired,
@@ -52,7 +53,6 @@ from audiopoker.narration.language import resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message, Verbosity
 
-EXIT_REFUSED: Final = 2
 SPEECH_WAIT: Final = 600.0  # seconds a voice may take to finish the hand before we close it
 
 
@@ -87,11 +87,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = args.file.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return _refuse(f"{args.file}: {_io_reason(error, lang)}")
+        return refuse("replay", f"{args.file}: {_io_reason(error, lang)}")
     try:
         hands = read_hands(text, args.hand)
     except PhhError as error:
-        return _refuse(f"{args.file}: {describe_broken(error, lang)}")
+        return refuse("replay", f"{args.file}: {describe_broken(error, lang)}")
     results: list[Replay] = []
     broken = hands.broken
     for name, history in hands.histories:
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     elif results or refusal is None:
         _tell(results, args, lang, refusal)
         return 0 if refusal is None else EXIT_REFUSED
-    return 0 if refusal is None else _refuse(refusal)
+    return 0 if refusal is None else refuse("replay", refusal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,11 +215,6 @@ def _split_tables(text: str) -> list[tuple[str, str]]:
         elif tables:
             tables[-1][1].append(line)
     return [(name, "".join(body)) for name, body in tables]
-
-
-def _refuse(line: str) -> int:
-    print(f"audiopoker replay: {line}", file=sys.stderr)
-    return EXIT_REFUSED
 
 
 def _io_reason(error: OSError | UnicodeDecodeError, lang: str) -> str:

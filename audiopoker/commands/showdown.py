@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import Any, Final
+from typing import Any
 
+from audiopoker.argtypes import refuse
 from audiopoker.cards import format_cards, parse_cards
 from audiopoker.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
@@ -26,8 +26,6 @@ from audiopoker.narration.errors import describe_error
 from audiopoker.narration.explain import explain_lines, reason_text
 from audiopoker.narration.language import Language, resolve_language
 from audiopoker.showdown import ShowdownResult, showdown
-
-EXIT_REFUSED: Final = 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,19 +52,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         lang = resolve_language(args.lang)
     except PokerError as error:
-        return _refuse(describe_error(error, "en"))
+        return refuse("showdown", describe_error(error, "en"))
     catalog = get_catalog(lang)
     try:
         board = parse_cards(args.board)
     except PokerError as error:
-        return _refuse(catalog.text("showdown.error.board", error=describe_error(error, lang)))
+        return refuse(
+            "showdown", catalog.text("showdown.error.board", error=describe_error(error, lang))
+        )
     hands = []
     for number, text in enumerate(args.hand, start=1):
         try:
             hands.append(parse_cards(text))
         except PokerError as error:
             message = describe_error(error, lang)
-            return _refuse(catalog.text("showdown.error.hand", number=number, error=message))
+            return refuse(
+                "showdown", catalog.text("showdown.error.hand", number=number, error=message)
+            )
     try:
         result = showdown(board, hands)
     except PokerError as error:
@@ -74,17 +76,12 @@ def run(args: argparse.Namespace) -> int:
         which = error.details.get("number")
         if error.details.get("where") == "hand" and isinstance(which, int):
             message = catalog.text("showdown.error.hand", number=which, error=message)
-        return _refuse(message)
+        return refuse("showdown", message)
     if args.json:
         print(json.dumps(as_json(result, lang), ensure_ascii=False))
     else:
         print("\n".join(explain_lines(result, lang)))
     return 0
-
-
-def _refuse(message: str) -> int:
-    print(f"audiopoker showdown: {message}", file=sys.stderr)
-    return EXIT_REFUSED
 
 
 def as_json(result: ShowdownResult, lang: Language) -> dict[str, Any]:
