@@ -15,6 +15,8 @@ from audiopoker.logfile import configure_logging, log_path
 # Each module registers one or more subcommands; a module that is not there yet is skipped.
 SUBCOMMAND_MODULES = (
     "audiopoker.commands.play",
+    "audiopoker.commands.host",
+    "audiopoker.commands.join",
     "audiopoker.commands.replay",
     "audiopoker.commands.drill",
     "audiopoker.commands.hint",

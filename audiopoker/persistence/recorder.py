@@ -69,8 +69,12 @@ class GameRecorder:
         on_problem: Callable[[Exception], None] | None = None,
         extra: Callable[[], Mapping[str, Any]] | None = None,
         tournament_paid: int | None = None,
+        keep_save: bool | None = None,
     ) -> None:
         self.store = store
+        # The game is saved between hands when someone comes back to it: the person's
+        # game (``human``), or a hosted table (``keep_save``); a watched table is not.
+        self._keeps_save = human is not None if keep_save is None else keep_save
         self.game_id = game_id
         self.started_at = started_at
         self.names = tuple(names)
@@ -118,7 +122,7 @@ class GameRecorder:
             history_file=self.history.mark.file or None,
             tournament_paid=self._tournament_paid,
         )
-        if self.human is not None:
+        if self._keeps_save:
             self._write_save(table)
 
     # --- Listener -----------------------------------------------------------------------
@@ -155,7 +159,7 @@ class GameRecorder:
             with self._save_lock:
                 self._last_save = None
                 self.store.remove_save(self.game_id)
-        elif self.human is not None:
+        elif self._keeps_save:
             self._write_save(table)
         self._step()
 

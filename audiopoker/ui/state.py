@@ -91,6 +91,12 @@ class TableState:
         """The model as it is now (an immutable value)."""
         return self._snapshot
 
+    def rename(self, seat: int, name: str) -> None:
+        """Someone else plays ``seat`` from now on (a network table's seat changing hands)."""
+        with self._lock:
+            snap = self._snapshot
+            self._snapshot = replace(snap, seats=_seat(snap, seat, name=name))
+
     def on_event(self, event: Event) -> None:
         """Fold one event into the model (only events visible to the player count)."""
         if not event.visible_to(self._snapshot.me):

@@ -59,6 +59,14 @@ class Narration:
         """Narrate from now on at ``level`` (the verbosity key)."""
         self.narrator.verbosity = level
 
+    def rename(self, seat: int, name: str) -> None:
+        """Someone else plays ``seat`` from now on (a network table's seat changing hands)."""
+        with self._lock:
+            names = list(self.names)
+            names[seat] = name
+            self.names = tuple(names)
+            self.narrator.names = self.names
+
     # --- Listener -----------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
         """Narrate one event (called from the conductor's thread)."""

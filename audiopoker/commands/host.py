@@ -1,0 +1,212 @@
+"""``audiopoker host``: open a table on the network; friends join it from their machines.
+
+The host plays at the table from the same process (as a joiner on this machine) unless
+``--no-seat``; then the table serves until Control+C or the game's end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import socket
+import ssl
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from audiopoker.argtypes import int_range, one_line_error, refuse
+from audiopoker.bots.levels import LEVELS
+from audiopoker.commands.join import add_player_arguments, play_at
+from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds
+from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
+from audiopoker.narration.language import resolve_language
+from audiopoker.net.host import HostedTable, HostOptions
+from audiopoker.net.limits import spoken_code
+from audiopoker.net.talk import NetText
+from audiopoker.output.factory import router_from_args
+from audiopoker.output.message import Message
+from audiopoker.persistence import Store, data_dir
+from audiopoker.persistence.files import LockBusy
+
+HOSTED_FOLDER = "hosted"  # the hosted table's save and histories, beside the solo game's
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``host``."""
+    host = subparsers.add_parser(
+        "host",
+        help="open a table on the network for friends to join",
+        description="Open a table on the network: say the address and the invite code to "
+        "your friends, who join with `audiopoker join`. Bots fill the empty seats.",
+    )
+    net = host.add_argument_group("network")
+    net.add_argument("--port", type=int_range(0, 65535), default=7777, help="(default: 7777)")
+    net.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="where to listen: 127.0.0.1 (the default) lets only this computer join; "
+        "0.0.0.0 lets your network join",
+    )
+    net.add_argument(
+        "--certfile", type=Path, metavar="PEM", help="serve over TLS with this certificate"
+    )
+    net.add_argument("--keyfile", type=Path, metavar="PEM", help="the certificate's private key")
+    net.add_argument("--no-seat", dest="seat", action="store_false", help="host without playing")
+    net.add_argument(
+        "--new", action="store_true", help="start a new table even when a saved one exists"
+    )
+    net.add_argument("--no-save", dest="save", action="store_false", help="keep nothing on disk")
+    table = host.add_argument_group("table")
+    table.add_argument(
+        "--seats",
+        type=int_range(MIN_PLAYERS, MAX_PLAYERS),
+        default=6,
+        metavar="N",
+        help=f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 6)",
+    )
+    table.add_argument("--chips", type=int_range(1, MAX_CHIPS), default=200, metavar="N")
+    table.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SMALL/BIG")
+    table.add_argument("--ante", type=int_range(0, MAX_CHIPS), default=0, metavar="N")
+    table.add_argument("--hands", type=int_range(1, 1_000_000), metavar="N")
+    table.add_argument("--bots", choices=LEVELS, default="normal")
+    table.add_argument("--seed", type=int_range(0, 2**63 - 1))
+    table.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS")
+    table.add_argument(
+        "--turn-seconds",
+        type=int_range(10, 600),
+        default=60,
+        metavar="SECONDS",
+        help="each player's time to act (default: 60), warned at 20 and 10 seconds left",
+    )
+    table.add_argument(
+        "--time-bank",
+        type=int_range(0, 3600),
+        default=60,
+        metavar="SECONDS",
+        help="extra seconds each player may use over the game once their time runs out "
+        "(default: 60)",
+    )
+    add_player_arguments(host)
+    host.set_defaults(func=run_host, data_folder="write")
+    host.error = one_line_error(host)  # type: ignore[method-assign, assignment]
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if args.certfile is None and args.keyfile is None:
+        return None
+    if args.certfile is None or args.keyfile is None:
+        raise ssl.SSLError("only one of the two files was given")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(args.certfile, args.keyfile)
+    return context
+
+
+def lan_address(bind: str) -> str:
+    """The address friends type: the bound one, or for 0.0.0.0 this machine's address on
+    its network (no packet is sent to find it)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    return socket.gethostname()
+
+
+def run_host(args: argparse.Namespace) -> int:
+    """Open the table, say how to join, and play at it (or serve it)."""
+    lang = resolve_language(args.lang)
+    text = NetText(lang)
+    router = router_from_args(args, lang)
+    store = Store(data_dir() / HOSTED_FOLDER if args.save else None)
+    try:
+        try:
+            store.open()
+        except LockBusy:
+            router.send(Message("error", text.say("host.busy")))
+            return refuse("host", text.say("host.busy"))
+        saved = None
+        if args.save and not args.new:
+            saved = store.load().saved
+        try:
+            tls = _tls(args)
+        except (OSError, ssl.SSLError) as error:
+            line = text.say("host.tls", reason=error.strerror or str(error))
+            router.send(Message("error", line))
+            return refuse("host", line)
+        small, big = args.blinds
+        options = HostOptions(
+            seats=args.seats,
+            chips=args.chips,
+            small_blind=small,
+            big_blind=big,
+            ante=args.ante,
+            hands=args.hands,
+            bots=args.bots,
+            seed=args.seed,
+            lang=lang,
+            bot_delay=args.bot_delay,
+            turn_seconds=args.turn_seconds,
+            time_bank=args.time_bank,
+            bind=args.bind,
+            port=args.port,
+            bot_time_budget=None if args.seed is not None else 0.08,
+        )
+        hosted = HostedTable(options, store, saved)
+        try:
+            port = hosted.start(tls)
+        except OSError as error:
+            line = text.say(
+                "host.cannot_open",
+                port=args.port,
+                address=args.bind,
+                reason=error.strerror or str(error),
+            )
+            router.send(Message("error", line))
+            return refuse("host", line)
+        address = lan_address(args.bind)
+        code = hosted.code
+        router.send(
+            Message(
+                "welcome", text.say("host.open", address=address, port=port, code=spoken_code(code))
+            )
+        )
+        if hosted.resumed:
+            router.send(
+                Message("welcome", text.say("host.resumed", hand=hosted.table.hand_number + 1))
+            )
+        if args.bind in ("127.0.0.1", "localhost", "::1"):
+            router.send(Message("welcome", text.say("host.loopback")))
+        print(text.say("host.command", address=address, port=port, code=code), flush=True)
+        try:
+            if args.seat:
+                scheme = "wss" if tls is not None else "ws"
+                target = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
+                return play_at(f"{scheme}://{target}:{port}", code, args, router, lang)
+            return _serve(hosted, router, text)
+        finally:
+            hosted.stop()
+    finally:
+        store.close()
+        router.wait_until_quiet(timeout=3)
+        router.close()
+
+
+def _serve(hosted: HostedTable, router: object, text: NetText) -> int:
+    """Serve until the game ends, Control+C or SIGTERM."""
+    done = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        done.set()
+
+    with contextlib.suppress(ValueError):  # not the main thread (tests)
+        signal.signal(signal.SIGTERM, stop)
+    try:
+        while not done.is_set() and not hosted.over:
+            hosted.wait(0.5)
+    except KeyboardInterrupt:
+        pass
+    print(text.say("host.ended" if hosted.over else "host.closed"), file=sys.stderr)
+    return 1 if hosted.error is not None else 0

@@ -1,0 +1,174 @@
+"""``audiopoker join HOST[:PORT] --code CODE``: take a seat at a friend's network table,
+with this machine's own screen reader, language, keys and sounds."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import random
+import ssl
+import threading
+from pathlib import Path
+
+from audiopoker.argtypes import int_range, one_line_error, refuse
+from audiopoker.audio.listener import DEFAULT_VOLUME, build_sound
+from audiopoker.bots.levels import make_bot
+from audiopoker.commands.play import _name, _no_terminal_warning
+from audiopoker.i18n import Language
+from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.net.client import Connection
+from audiopoker.net.client_session import ClientSession
+from audiopoker.net.protocol import Hello, Refused, ServerFrame, Waiting, Welcome
+from audiopoker.net.talk import NetText
+from audiopoker.output.factory import add_output_arguments, router_from_args
+from audiopoker.output.message import Message
+from audiopoker.output.router import Router
+from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
+from audiopoker.ui.texts import UiText
+
+DEFAULT_PORT = 7777
+
+
+def add_player_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the person at the keyboard (join, and host when it plays)."""
+    parser.add_argument("--name", type=_name, help="your name at the table")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
+    parser.add_argument("--keymap", type=Path, metavar="FILE", help="a keymap file")
+    parser.add_argument(
+        "--remind",
+        type=int_range(0, MAX_REMIND),
+        default=int(DEFAULT_REMIND),
+        metavar="SECONDS",
+        help="a reminder after SECONDS of a quiet turn; 0 turns it off",
+    )
+    sound = parser.add_argument_group("sound cues")
+    sound.add_argument("--no-sound", dest="sound", action="store_false", help="no sound cues")
+    sound.add_argument(
+        "--sound-volume",
+        type=int_range(0, 100),
+        default=round(DEFAULT_VOLUME * 100),
+        metavar="PERCENT",
+    )
+    # Tests and the load benchmark: a bot of this level plays the seat, without keys.
+    parser.add_argument("--autopilot", nargs="?", const="easy", help=argparse.SUPPRESS)
+    add_output_arguments(parser)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``join``."""
+    join = subparsers.add_parser(
+        "join",
+        help="take a seat at a friend's network table",
+        description="Join a network table opened with `audiopoker host`.",
+    )
+    join.add_argument(
+        "address", metavar="HOST[:PORT]", help=f"the table (port {DEFAULT_PORT} if none)"
+    )
+    join.add_argument("--code", required=True, help="the invite code the host read to you")
+    join.add_argument("--tls", action="store_true", help="the table uses TLS (wss)")
+    join.add_argument(
+        "--cafile", type=Path, metavar="PEM", help="trust this certificate (a self-signed table)"
+    )
+    add_player_arguments(join)
+    join.set_defaults(func=run_join, data_folder="none")
+    join.error = one_line_error(join)  # type: ignore[method-assign, assignment]
+
+
+def _uri(address: str, tls: bool) -> str:
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "]" in port:
+        host, port = address, str(DEFAULT_PORT)
+    return f"{'wss' if tls else 'ws'}://{host}:{port}"
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Join the table and play until leaving."""
+    lang = resolve_language(args.lang)
+    router = router_from_args(args, lang)
+    try:
+        uri = _uri(args.address, args.tls or args.cafile is not None)
+        return play_at(uri, args.code, args, router, lang)
+    finally:
+        router.wait_until_quiet(timeout=3)
+        router.close()
+
+
+def _tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
+    if not uri.startswith("wss:"):
+        return None
+    context = ssl.create_default_context(cafile=str(cafile) if cafile is not None else None)
+    return context
+
+
+def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang: Language) -> int:
+    """Connect to the table at ``uri``, wait for a seat, and play at it."""
+    text = NetText(lang)
+    address = uri.split("://", 1)[1]
+    router.send(Message("welcome", text.say("join.connecting", address=address)))
+    try:
+        tls = _tls_for(uri, getattr(args, "cafile", None))
+    except (OSError, ssl.SSLError) as error:
+        return refuse("join", text.say("join.failed", address=address, reason=str(error)))
+    first: queue.Queue[ServerFrame | tuple[str, str]] = queue.Queue()
+    session: ClientSession | None = None
+    switch = threading.Lock()  # frames go to ``first`` until the session takes over, in order
+
+    def on_frame(frame: ServerFrame) -> None:
+        with switch:
+            (session.on_frame if session is not None else first.put)(frame)
+
+    def on_link(state: str, reason: str) -> None:
+        with switch:
+            if session is not None:
+                session.on_link(state, reason)
+            else:
+                first.put((state, reason))
+
+    name = args.name or UiText(lang).default_name()
+    connection = Connection(uri, Hello(code=code, name=name, lang=lang), tls, on_frame, on_link)
+    connection.start()
+    while True:
+        try:
+            got = first.get()
+        except KeyboardInterrupt:
+            connection.close()
+            return 1
+        if isinstance(got, tuple):
+            line = text.say("join.failed", address=address, reason=got[1])
+            router.send(Message("error", line))
+            return refuse("join", line)
+        if isinstance(got, Refused):
+            line = text.say(f"refused.{got.code.value}", reason=got.detail)
+            router.send(Message("error", line))
+            if got.fatal:
+                connection.close()
+                return refuse("join", line)
+        elif isinstance(got, Waiting):
+            router.send(Message("welcome", text.say("join.waiting")))
+        elif isinstance(got, Welcome):
+            break
+    _no_terminal_warning()
+    paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
+    keymap, _problems = load_keymap(paths)
+    sound = build_sound(True, args.sound_volume / 100, seat=got.seat) if args.sound else None
+    autopilot = make_bot(args.autopilot, random.Random()) if args.autopilot else None
+    made = ClientSession(
+        got,
+        connection,
+        router,
+        keymap,
+        lang,
+        sound=sound,
+        autopilot=autopilot,
+        remind=float(args.remind),
+    )
+    with switch:
+        while not first.empty():  # what came while the session was being made
+            early = first.get()
+            if isinstance(early, tuple):
+                made.on_link(*early)
+            else:
+                made.on_frame(early)
+        session = made
+    return made.run()

@@ -1,0 +1,56 @@
+"""Events of the network table, told to every seat in the table's event stream (so they
+are said in order with the hand): who sat down, who left, whose connection dropped and
+came back. They travel like engine events (``audiopoker.net.wire``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from audiopoker.engine.events import Event
+from audiopoker.net.wire import register_event
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class SeatTaken(Event):
+    """Between hands a person sat down in ``seat``, taking over from ``previous`` (a bot)
+    with its ``stack``."""
+
+    seat: int
+    name: str
+    previous: str
+    stack: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class SeatLeft(Event):
+    """Between hands the person in ``seat`` left; the bot ``bot`` plays the seat now."""
+
+    seat: int
+    name: str
+    bot: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PlayerAway(Event):
+    """``seat``'s connection dropped: the seat keeps its chips and its clock runs."""
+
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PlayerBack(Event):
+    """``seat`` came back to the table with its token."""
+
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ClockRanOut(Event):
+    """``seat``'s time ran out: the server checked or folded for it."""
+
+    seat: int

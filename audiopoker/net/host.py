@@ -1,0 +1,274 @@
+"""A hosted table: the engine's table, its bots, the conductor and the table server,
+saved between hands on the host's machine so a restarted server resumes it.
+
+The conductor plays in one thread, the server's asyncio loop runs in another. The table
+waits while nobody is connected (before the first hand, and between hands when everyone
+left), and bots wait for every connected player's speech (``NetPacer``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import random
+import ssl
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from audiopoker.bots.base import decode_rng
+from audiopoker.bots.levels import roster
+from audiopoker.engine.events import Event
+from audiopoker.engine.table import Table, TableConfig
+from audiopoker.game import BotSeat, Game, GameStopped, Seat
+from audiopoker.net.events import SeatLeft, SeatTaken
+from audiopoker.net.limits import new_code
+from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
+from audiopoker.net.server import TableServer
+from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
+
+log = logging.getLogger(__name__)
+
+NET_KEY = "net"  # the save's ``extra`` entry: the code and the people's seats and tokens
+
+
+@dataclass(frozen=True, slots=True)
+class HostOptions:
+    """A hosted table's options."""
+
+    seats: int = 6
+    chips: int = 200
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    hands: int | None = None
+    bots: str = "normal"
+    seed: int | None = None
+    lang: str = "en"  # the bots' names
+    bot_delay: float = 1.0
+    turn_seconds: int = DEFAULT_TURN
+    time_bank: int = DEFAULT_BANK
+    bind: str = "127.0.0.1"
+    port: int = 7777
+    bot_time_budget: float | None = 0.08
+
+
+class NetPacer:
+    """Bots act once every connected player heard the table (at most HEARD_WAIT), and
+    ``delay`` after; between hands the table also waits until someone is connected."""
+
+    def __init__(self, server: TableServer, delay: float, stop: threading.Event) -> None:
+        self._server = server
+        self.delay = delay
+        self._stop = stop
+
+    def _sleep_until(self, deadline: float) -> None:
+        if self._stop.wait(max(0.0, deadline - time.monotonic())) or self._stop.is_set():
+            raise GameStopped
+
+    def before_bot_action(self, seat: int, asked_at: float) -> None:
+        """After the last connected player heard everything, the bot's delay."""
+        self._sleep_until(max(self._server.wait_heard(self._stop), asked_at) + self.delay)
+
+    def between_hands(self) -> None:
+        """Let the result be heard, pause, and wait for someone to be at the table."""
+        self._sleep_until(self._server.wait_heard(self._stop) + self.delay * 2)
+        self.wait_for_someone()
+
+    def wait_for_someone(self) -> None:
+        """Wait until a person is connected or sitting down (a newcomer waits for it)."""
+        while not self._server.someone_here.wait(0.25):
+            if self._stop.is_set():
+                raise GameStopped
+
+    def at_end(self) -> None:
+        """Let the last words be heard."""
+        self._server.wait_heard(self._stop)
+
+
+class HostedTable:
+    """One table on the network. ``start`` serves and plays; ``stop`` ends both."""
+
+    def __init__(self, options: HostOptions, store: Store, saved: SavedGame | None) -> None:
+        self.options = options
+        self.store = store
+        self.stopping = threading.Event()
+        seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
+        rng = random.Random(seed)
+        bots = roster(options.bots, options.seats, options.lang, rng, options.bot_time_budget)
+        config = TableConfig(
+            small_blind=options.small_blind,
+            big_blind=options.big_blind,
+            ante=options.ante,
+            hand_limit=options.hands,
+        )
+        table_rng = random.Random(rng.getrandbits(64))
+        self.resumed = saved is not None
+        net: Mapping[str, Any] = saved.extra.get(NET_KEY, {}) if saved is not None else {}
+        if saved is not None:
+            self.table = Table.restore(
+                saved.names, saved.table, config, decode_rng(saved.table_rng)
+            )
+        else:
+            self.table = Table(tuple(name for name, _ in bots), options.chips, config, table_rng)
+        self.code = str(net.get("code") or new_code())
+        people = _people(net.get("people", {}))
+        clock = Clock(options.turn_seconds, options.time_bank)
+        self.seats = [
+            NetSeat(BotSeat(bot, i), clock, self.stopping) for i, (_, bot) in enumerate(bots)
+        ]
+        for net_seat, (name, _) in zip(self.seats, bots, strict=True):
+            net_seat.bot_name = name
+        if saved is not None:
+            for net_seat in self.seats:
+                state, restore = (
+                    saved.bots[net_seat.seat],
+                    getattr(net_seat.bot.bot, "restore", None),
+                )
+                if state is not None and callable(restore):
+                    restore(state)
+            bot_names = saved.extra.get(NET_KEY, {}).get("bot_names", [])
+            for net_seat, name in zip(self.seats, bot_names, strict=False):
+                net_seat.bot_name = str(name)
+        self.server = TableServer(self.table, self.seats, self.code, people, options.turn_seconds)
+        clock.news = self.server.clock_news
+        game_id = saved.game_id if saved is not None else new_game_id()
+        self.recorder = GameRecorder(
+            store,
+            game_id=game_id,
+            started_at=saved.started_at if saved is not None else now_text(),
+            names=self.table.names,
+            human=None,
+            settings={**dataclasses.asdict(options), "players": options.seats},
+            history=store.history(game_id, saved.history if saved is not None else None),
+            bot_states=lambda: [getattr(s.bot.bot, "state", dict)() for s in self.seats],
+            prefs=dict,
+            extra=self._extra,
+            keep_save=True,
+        )
+        self.pacer = NetPacer(self.server, options.bot_delay, self.stopping)
+        # NetSeat.human is a read-only property (a person or the bot plays, by turns).
+        seats = cast(list[Seat], self.seats)
+        self.game = Game(self.table, seats, [self.server, self.recorder, _Names(self)], self.pacer)
+        self.game.stopping = self.stopping
+        self.port = options.port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._threads: list[threading.Thread] = []
+        self.error: BaseException | None = None
+
+    def _extra(self) -> dict[str, object]:
+        people = {
+            str(seat): {"name": p.name, "token": p.token, "lang": p.lang, "bank": p.bank}
+            for seat, p in self.server.people.items()
+            if not p.leaving
+        }
+        bot_names = [s.bot_name for s in self.seats]
+        return {NET_KEY: {"code": self.code, "people": people, "bot_names": bot_names}}
+
+    def start(self, tls: ssl.SSLContext | None = None) -> int:
+        """Open the server (raises OSError when the port cannot be bound) and start the
+        game; the bound port."""
+        ready: asyncio.Future[int] | None = None
+        failed: list[BaseException] = []
+        opened = threading.Event()
+
+        async def main() -> None:
+            nonlocal ready
+            self._loop = asyncio.get_running_loop()
+            ready = self._loop.create_future()
+            task = asyncio.create_task(self.server.serve(self.options.bind, self.port, tls, ready))
+            try:
+                self.port = await asyncio.shield(ready)
+            except BaseException as error:
+                failed.append(error)
+                opened.set()
+                raise
+            opened.set()
+            await task
+
+        def serve() -> None:
+            with contextlib.suppress(asyncio.CancelledError):
+                try:
+                    asyncio.run(main())
+                except OSError as error:
+                    failed.append(error)
+                    opened.set()
+
+        thread = threading.Thread(target=serve, name="audiopoker-server", daemon=True)
+        thread.start()
+        opened.wait()
+        if failed:
+            raise failed[0] if isinstance(failed[0], OSError) else OSError(str(failed[0]))
+        self._threads.append(thread)
+        game = threading.Thread(target=self._play, name="audiopoker-table", daemon=True)
+        game.start()
+        self._threads.append(game)
+        return self.port
+
+    def _play(self) -> None:
+        try:
+            self.recorder.start(self.table)
+            self.pacer.wait_for_someone()
+            self.game.run()
+        except GameStopped:
+            pass
+        except BaseException as error:
+            self.error = error
+            log.exception("the hosted table stopped")
+
+    @property
+    def over(self) -> bool:
+        """True once the game ended (or failed)."""
+        return self.game.over or self.error is not None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the game to end; True when it did."""
+        self._threads[-1].join(timeout)
+        return not self._threads[-1].is_alive()
+
+    def stop(self) -> None:
+        """Stop the game and close the server (between or in the middle of a hand: the
+        save holds the table as it was before the hand)."""
+        self.stopping.set()
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_cancel_all, loop)
+        for thread in self._threads:
+            thread.join(timeout=10)
+
+
+class _Names:
+    """Keeps the recorder's names (the hand histories) as the seats change hands."""
+
+    def __init__(self, hosted: HostedTable) -> None:
+        self._hosted = hosted
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, SeatTaken | SeatLeft):
+            self._hosted.recorder.names = self._hosted.table.names
+
+
+def _cancel_all(loop: asyncio.AbstractEventLoop) -> None:
+    for task in asyncio.all_tasks(loop):
+        task.cancel()
+
+
+def _people(data: object) -> dict[int, Person]:
+    """The people of a saved table (away until they come back with their tokens)."""
+    people: dict[int, Person] = {}
+    if not isinstance(data, dict):
+        return people
+    for seat, entry in data.items():
+        if isinstance(entry, dict) and str(seat).isdigit():
+            people[int(seat)] = Person(
+                name=str(entry.get("name", "?")),
+                token=str(entry.get("token", "")),
+                lang=str(entry.get("lang", "en")),
+                bank=float(entry.get("bank", DEFAULT_BANK)),
+            )
+    return people

@@ -1,0 +1,113 @@
+"""What a network table says beyond the hand: seats changing hands, connections dropping
+and coming back, the clock, chat, the server's refusals, and where things stand on coming
+back. A listener (the net events come in the table's event stream, in order) with a few
+direct entries for the frames that are not events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiopoker.engine.events import Event
+from audiopoker.i18n import Language
+from audiopoker.narration.words import amount
+from audiopoker.net.events import ClockRanOut, PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.protocol import RefusalCode, Welcome
+from audiopoker.net.talk import NetText
+from audiopoker.output.message import Message
+from audiopoker.output.router import Router
+from audiopoker.ui.state import TableSnapshot, TableState
+from audiopoker.ui.words import Narration
+
+
+class NetTalk:
+    """Says the network table's news to the player at ``me``."""
+
+    def __init__(
+        self,
+        lang: Language,
+        me: int,
+        router: Router,
+        state: TableState,
+        narration: Narration,
+        names: Sequence[str],
+    ) -> None:
+        self.text = NetText(lang)
+        self.me = me
+        self._router = router
+        self._state = state
+        self._narration = narration
+        self.names = list(names)
+        self.chat_on = True
+
+    def _say(self, kind: str, sentence: str, interrupt: bool = False) -> None:
+        self._router.send(Message(kind, sentence, interrupt=interrupt))
+
+    def _rename(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+        self._state.rename(seat, name)
+        self._narration.rename(seat, name)
+
+    def on_event(self, event: Event) -> None:
+        """Seats changing hands rename the seat everywhere, then are said."""
+        if isinstance(event, SeatTaken):
+            self._rename(event.seat, event.name)
+            key = "seat.taken.you" if event.seat == self.me else "seat.taken"
+            chips = amount(event.stack)
+            self._say(
+                "seat_taken",
+                self.text.say(key, name=event.name, previous=event.previous, chips=chips),
+            )
+        elif isinstance(event, SeatLeft):
+            self._rename(event.seat, event.bot)
+            self._say("seat_left", self.text.say("seat.left", name=event.name, bot=event.bot))
+        elif isinstance(event, PlayerAway) and event.seat != self.me:
+            self._say("player_away", self.text.say("player.away", name=self.names[event.seat]))
+        elif isinstance(event, PlayerBack) and event.seat != self.me:
+            self._say("player_back", self.text.say("player.back", name=self.names[event.seat]))
+        elif isinstance(event, ClockRanOut):
+            self.clock(event.seat, 0, False, True)
+
+    def seated(self, welcome: Welcome) -> None:
+        """The server's names and stacks are the table's (a Welcome, first or again)."""
+        for seat, name in enumerate(welcome.names):
+            if seat < len(self.names) and self.names[seat] != name:
+                self._rename(seat, name)
+
+    def back(self, snap: TableSnapshot) -> None:
+        """Back at the table: where things stand, in a few sentences."""
+        sentences = [self.text.say("join.back")]
+        me = snap.seats[self.me]
+        sentences.append(self.text.say("summary.seat", seat=self.me + 1, chips=amount(me.stack)))
+        if snap.hand_start is None or snap.game_over is not None:
+            sentences.append(self.text.say("summary.between"))
+        else:
+            street = self.text.say(f"street.{int(snap.street)}")
+            sentences.append(
+                self.text.say(
+                    "summary.hand", hand=snap.hand_number, street=street, pot=amount(snap.pot)
+                )
+            )
+            if me.folded:
+                sentences.append(self.text.say("summary.folded"))
+        for sentence in sentences:
+            self._say("rejoined", sentence)
+
+    def clock(self, seat: int, seconds: int, bank: bool, expired: bool) -> None:
+        """The clock's warnings (to the seat's player) and a timeout (to everyone)."""
+        if expired:
+            if seat == self.me:
+                self._say("clock", self.text.say("clock.out.you"), interrupt=True)
+            else:
+                self._say("clock", self.text.say("clock.out.other", name=self.names[seat]))
+        elif seat == self.me:
+            key = "clock.bank" if bank and seconds > 20 else "clock.left"
+            self._say("clock", self.text.say(key, seconds=seconds), interrupt=True)
+
+    def chat(self, seat: int, name: str, text: str) -> None:
+        """A chat line, unless chat is muted."""
+        if self.chat_on:
+            self._say("chat", self.text.say("chat.said", name=name, text=text))
+
+    def refused(self, code: RefusalCode, detail: str) -> None:
+        """The server refused a frame: why, in the player's words."""
+        self._say("error", self.text.say(f"refused.{code.value}", reason=detail), interrupt=True)

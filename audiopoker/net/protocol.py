@@ -1,0 +1,178 @@
+"""The network table's messages: versioned, typed, validated by msgspec on both sides.
+
+Every frame is one JSON object with a ``type`` tag. A client sends ``Hello`` first (the
+invite code, its name and language, and its seat token when it comes back), then ``Act``,
+``Chat``, ``Heard`` and ``Bye``. The server answers ``Welcome`` and then streams the table:
+``EventFrame`` (one engine event the seat may see, numbered), ``ChatFrame``, ``ClockFrame``
+and ``Refused`` (a typed refusal: nothing changed). Engine events travel inside
+``EventFrame.event`` as ``audiopoker.net.wire`` dicts, validated there.
+
+A frame of another version, an unknown type, a missing or mistyped field is refused with
+``Refused(code=...)`` before anything reads it.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Any
+
+import msgspec
+
+VERSION = 1
+# Bytes: no frame of ours comes near this; a bigger one is closed by the transport (1009).
+MAX_FRAME = 64 * 1024
+MAX_CHAT = 200  # characters of one chat line
+MAX_NAME = 30
+CODE_LENGTH = 6  # the invite code's characters, read aloud to friends
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+
+
+class RefusalCode(enum.Enum):
+    """Why the server refused a frame; the client says it in the player's language."""
+
+    MALFORMED = "malformed"  # not JSON, or not one of our messages
+    VERSION = "version"  # another protocol version
+    BAD_CODE = "bad_code"  # the invite code is wrong
+    BAD_TOKEN = "bad_token"  # the seat token is unknown: nobody may act for another seat
+    TABLE_FULL = "table_full"  # no seat free for a newcomer
+    NOT_SEATED = "not_seated"  # Act or Chat before Hello was accepted
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE = "stale"  # an action for a turn that is over (a replayed or late frame)
+    ILLEGAL = "illegal"  # the engine refused the action (its reason in ``detail``)
+    RATE = "rate"  # too many frames: slow down
+    CHAT_EMPTY = "chat_empty"  # nothing left once control characters were stripped
+
+
+class _Frame(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
+    """Every frame carries the protocol version."""
+
+    v: int = VERSION
+
+
+# --- client to server ------------------------------------------------------------------
+
+
+class Hello(_Frame, tag="hello"):
+    code: Annotated[str, msgspec.Meta(max_length=32)] = ""
+    name: Name = "?"
+    lang: Annotated[str, msgspec.Meta(pattern="^(en|es)$")] = "en"
+    token: Token | None = None  # given back when the client comes back to its seat
+
+
+class Act(_Frame, tag="act"):
+    hand: Count = 0  # the hand number and the turn number the action answers:
+    turn: Count = 0  # an old or replayed action is refused as STALE
+    kind: Annotated[str, msgspec.Meta(max_length=8)] = ""
+    to: Count | None = None
+
+
+class Chat(_Frame, tag="chat"):
+    text: Annotated[str, msgspec.Meta(max_length=MAX_CHAT * 4)] = ""
+
+
+class Heard(_Frame, tag="heard"):
+    """The client's speech reached the end of event ``upto``: bots may act again."""
+
+    upto: Count = 0
+
+
+class Bye(_Frame, tag="bye"):
+    """The player leaves the table for good: a bot takes the seat from the next hand."""
+
+
+ClientFrame = Hello | Act | Chat | Heard | Bye
+
+
+# --- server to client ------------------------------------------------------------------
+
+
+class Welcome(_Frame, tag="welcome"):
+    seat: int = 0
+    token: str = ""
+    names: tuple[str, ...] = ()
+    people: tuple[bool, ...] = ()  # which seats a person plays (the rest are bots)
+    stacks: tuple[int, ...] = ()
+    hand_limit: int | None = None
+    back: bool = False  # True when the client came back to its seat with its token
+    turn_seconds: int = 60
+    time_bank: int = 0  # the seat's time bank now, seconds
+    events: tuple[dict[str, Any], ...] = ()  # the hand so far, as this seat may see it
+    seq: int = 0  # the number of the last of ``events`` (0: none)
+    turn: int = 0  # when the catch-up ends on this seat's turn: the number to act with
+
+
+class Waiting(_Frame, tag="waiting"):
+    """The code was right: the newcomer sits down when the hand being played ends."""
+
+
+class EventFrame(_Frame, tag="event"):
+    seq: int = 0  # numbers every event sent to this client, from 1
+    turn: int = 0  # with ActionRequired: the turn number an Act must give back
+    event: dict[str, Any] = {}
+
+
+class ChatFrame(_Frame, tag="said"):
+    seat: int = 0
+    name: str = ""
+    text: str = ""
+
+
+class ClockFrame(_Frame, tag="clock"):
+    """``seat``'s clock: ``seconds`` left (a warning), or 0 with ``expired`` set."""
+
+    seat: int = 0
+    seconds: int = 0
+    bank: bool = False  # the time bank is running
+    expired: bool = False
+
+
+class Refused(_Frame, tag="refused"):
+    code: RefusalCode = RefusalCode.MALFORMED
+    detail: str = ""  # English, for the log; the client words the code itself
+    fatal: bool = False  # the server closes the connection after this frame
+
+
+ServerFrame = Welcome | Waiting | EventFrame | ChatFrame | ClockFrame | Refused
+
+_client_decoder = msgspec.json.Decoder(ClientFrame)
+_server_decoder = msgspec.json.Decoder(ServerFrame)
+_encoder = msgspec.json.Encoder()
+
+
+class FrameError(ValueError):
+    """A frame that is not one of ours: ``code`` says how to refuse it."""
+
+    def __init__(self, code: RefusalCode, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes) -> Any:
+    try:
+        frame = decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise FrameError(RefusalCode.MALFORMED, str(error)[:200]) from None
+    if frame.v != VERSION:
+        raise FrameError(RefusalCode.VERSION, f"version {frame.v}, this server speaks {VERSION}")
+    return frame
+
+
+def decode_client(data: str | bytes) -> ClientFrame:
+    """A client's frame, validated; FrameError otherwise."""
+    frame: ClientFrame = _decode(_client_decoder, data)
+    return frame
+
+
+def decode_server(data: str | bytes) -> ServerFrame:
+    """A server's frame, validated; FrameError otherwise."""
+    frame: ServerFrame = _decode(_server_decoder, data)
+    return frame
+
+
+def encode(frame: ClientFrame | ServerFrame) -> str:
+    """One frame as JSON text."""
+    return _encoder.encode(frame).decode()

@@ -1,0 +1,482 @@
+"""The table server: websockets on asyncio, authoritative over one table.
+
+The conductor (``audiopoker.game.Game``) plays the table in its own thread, exactly as in a
+local game; this module is its network face, run on an asyncio loop in another thread:
+
+- each connection says ``Hello`` with the invite code (and its seat token when it comes
+  back); a newcomer sits down between hands in a bot's seat, taking over its chips;
+- every event reaches each seated client only if that seat may see it
+  (``Event.visible_to``): another player's hole cards never leave the server before they
+  are shown;
+- actions are checked against the seat's current turn here (not your turn, a stale or
+  replayed action: refused, nothing changes) and then by the engine in the conductor;
+- frames are rate-limited; a client that keeps sending garbage is dropped. Nothing a
+  client sends reaches the conductor but a well-formed action for its own current turn.
+
+Every mutable table fact (people, connections, the hand's events) is owned by the loop's
+thread; the conductor's thread hands events over with ``call_soon_threadsafe``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import ssl
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from audiopoker.engine.actions import Action
+from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
+from audiopoker.engine.table import Table
+from audiopoker.errors import PokerError
+from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.limits import RateLimit, clean_chat, new_token
+from audiopoker.net.protocol import (
+    MAX_FRAME,
+    Act,
+    Bye,
+    Chat,
+    ChatFrame,
+    ClockFrame,
+    EventFrame,
+    FrameError,
+    Heard,
+    Hello,
+    RefusalCode,
+    Refused,
+    ServerFrame,
+    Waiting,
+    Welcome,
+    decode_client,
+    encode,
+)
+from audiopoker.net.seats import NetSeat, Person, Turn
+from audiopoker.net.wire import WireError, decode_action, encode_event
+
+log = logging.getLogger(__name__)
+
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
+MAX_STRIKES = 10  # refused frames before a client is dropped
+MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped (it can come back)
+HEARD_WAIT = 8.0  # seconds the table waits for a client's speech before it goes on
+
+
+@dataclass(eq=False)
+class Client:
+    """One open connection and the seat it holds (None before it sits down)."""
+
+    ws: ServerConnection
+    seat: int | None = None
+    person: Person | None = None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    seq: int = 0  # the last event number sent
+    heard: int = 0  # the last event number the client's speech reached
+    heard_at: float = 0.0
+    deaf: bool = False  # missed a heard wait: not waited for until it answers again
+    strikes: int = 0
+    seated: bool = False  # Welcome was sent: events flow
+
+    def send(self, frame: ServerFrame) -> None:
+        if self.outbox.qsize() >= MAX_QUEUE:
+            log.warning("dropping a client %d frames behind", MAX_QUEUE)
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(encode(frame))
+
+
+class TableServer:
+    """The network side of one table. The conductor calls ``on_event``, ``before_hand``
+    (listeners) and the pacer's ``wait_heard``; everything else runs on ``loop``."""
+
+    def __init__(
+        self,
+        table: Table,
+        seats: Sequence[NetSeat],
+        code: str,
+        people: dict[int, Person],
+        turn_seconds: int,
+    ) -> None:
+        self.table = table
+        self.seats = tuple(seats)
+        self.code = code
+        self.people = dict(people)  # seat -> person, kept across connections
+        self.turn_seconds = turn_seconds
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.clients: list[Client] = []
+        self.hand_events: list[Event] = []
+        self.turn = 0
+        self.current: Turn | None = None
+        self.waiting: list[Client] = []  # newcomers: they sit down before the next hand
+        self._lock = threading.Lock()  # guards ``waiting`` and ``people`` across threads
+        self._heard = threading.Condition()
+        self.someone_here = threading.Event()
+        self.server: Server | None = None
+        for seat in self.seats:
+            seat.on_refused = self._refused
+            seat.person = self.people.get(seat.seat)
+
+    # --- the conductor's side (its thread) ------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """Every table event, in order: sent on the loop's thread."""
+        if isinstance(event, ActionRequired):
+            self.turn += 1
+            hand = self.table.hand_number
+            turn = Turn(hand, self.turn, event.seat)
+            self.seats[event.seat].turn = turn
+            self._call(self._broadcast, event, turn)
+        else:
+            self._call(self._broadcast, event, None)
+
+    def before_hand(self, table: Table) -> Iterable[Event]:
+        """Between hands: the people who left give their seats back to the bots, the
+        newcomers sit down. Their Welcome is sent before the events that say so."""
+        events: list[Event] = []
+        with self._lock:
+            for held, person in list(self.people.items()):
+                if person.leaving:
+                    del self.people[held]
+                    net_seat = self.seats[held]
+                    net_seat.person = None
+                    events.append(SeatLeft(held, person.name, net_seat.bot_name))
+                    self._rename(held, net_seat.bot_name)
+            for client in list(self.waiting):
+                seat = self._free_seat(table)
+                if seat is None:
+                    break
+                self.waiting.remove(client)
+                newcomer = client.person
+                assert newcomer is not None
+                previous = table.names[seat]
+                self.people[seat] = newcomer
+                self.seats[seat].person = newcomer
+                self._rename(seat, newcomer.name)
+                client.seat = seat
+                events.append(SeatTaken(seat, newcomer.name, previous, table.stacks[seat]))
+                self._call(self._welcome, client, False)
+            self._presence()
+        return events
+
+    def _presence(self) -> None:
+        """The table plays while a person is connected or waiting to sit down (under the
+        lock)."""
+        if self.waiting or any(p.connected for p in self.people.values()):
+            self.someone_here.set()
+        else:
+            self.someone_here.clear()
+
+    def wait_heard(self, stop: threading.Event) -> float:
+        """Wait (at most HEARD_WAIT) until every seated client said it heard all it was
+        sent; the monotonic time the last of them finished."""
+        deadline = time.monotonic() + HEARD_WAIT
+        with self._heard:
+            while not stop.is_set():
+                late = [c for c in self.clients if c.seated and not c.deaf and c.heard < c.seq]
+                if not late:
+                    return max((c.heard_at for c in self.clients), default=0.0)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    for client in late:
+                        client.deaf = True
+                    log.info("%d client(s) did not say they heard in time", len(late))
+                    return time.monotonic()
+                self._heard.wait(min(left, 0.25))
+        return time.monotonic()
+
+    def clock_news(self, seat: int, left: int, bank: bool, out: bool) -> None:
+        """The seat's clock: its warnings go to the seat's own client, the timeout to all."""
+        self._call(self._clock_news, seat, left, bank, out)
+
+    def _refused(self, seat: int, action: Action, error: PokerError) -> None:
+        self._call(self._send_to_seat, seat, Refused(code=RefusalCode.ILLEGAL, detail=str(error)))
+
+    def _call(self, function: object, *args: object) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed under us: shutting down
+                loop.call_soon_threadsafe(function, *args)  # type: ignore[arg-type]
+
+    def _free_seat(self, table: Table) -> int | None:
+        """A bot's seat with chips for a newcomer (the lowest), None when the table is full."""
+        for seat, stack in enumerate(table.stacks):
+            if stack > 0 and seat not in self.people:
+                return seat
+        return None
+
+    def _rename(self, seat: int, name: str) -> None:
+        names = list(self.table.names)
+        names[seat] = name
+        self.table.names = tuple(names)
+
+    # --- the loop's side ------------------------------------------------------------------
+    def _broadcast(self, event: Event, turn: Turn | None) -> None:
+        if isinstance(event, HandStarted):
+            self.hand_events = []
+        self.hand_events.append(event)
+        if turn is not None:
+            self.current = turn
+        elif isinstance(event, ActionTaken | HandEnded):
+            self.current = None  # the turn is over: a late action for it is stale
+        data = encode_event(event)
+        for client in self.clients:
+            if client.seated and event.visible_to(client.seat):
+                client.seq += 1
+                number = turn.number if turn is not None and turn.seat == client.seat else 0
+                client.send(EventFrame(seq=client.seq, turn=number, event=data))
+
+    def _tell_all(self, event: Event) -> None:
+        """A net event (away, back): said to everyone, not recorded in the hand."""
+        data = encode_event(event)
+        for client in self.clients:
+            if client.seated:
+                client.seq += 1
+                client.send(EventFrame(seq=client.seq, event=data))
+
+    def _welcome(self, client: Client, back: bool) -> None:
+        person, seat = client.person, client.seat
+        if person is None or seat is None or client not in self.clients:
+            return
+        events = [e for e in self.hand_events if e.visible_to(seat)] if back else []
+        client.seq = len(events)
+        client.heard = client.seq
+        client.seated = True
+        current = self.current
+        client.send(
+            Welcome(
+                seat=seat,
+                token=person.token,
+                names=self.table.names,
+                people=tuple(s in self.people for s in range(len(self.table.names))),
+                stacks=self.table.stacks if not back else self._stacks_at_start(),
+                hand_limit=self.table.config.hand_limit,
+                back=back,
+                turn_seconds=self.turn_seconds,
+                time_bank=round(person.bank),
+                events=tuple(encode_event(e) for e in events),
+                seq=client.seq,
+                turn=current.number if back and current and current.seat == seat else 0,
+            )
+        )
+
+    def _stacks_at_start(self) -> tuple[int, ...]:
+        """The stacks the catch-up events start from (those of the hand's start)."""
+        start = next((e for e in self.hand_events if isinstance(e, HandStarted)), None)
+        return start.stacks if start is not None else self.table.stacks
+
+    def _send_to_seat(self, seat: int, frame: ServerFrame) -> None:
+        for client in self.clients:
+            if client.seat == seat and client.seated:
+                client.send(frame)
+
+    def _clock_news(self, seat: int, left: int, bank: bool, out: bool) -> None:
+        frame = ClockFrame(seat=seat, seconds=left, bank=bank, expired=out)
+        if out:
+            for client in self.clients:
+                if client.seated:
+                    client.send(frame)
+        else:
+            self._send_to_seat(seat, frame)
+
+    def _heard_from(self, client: Client, upto: int) -> None:
+        with self._heard:
+            client.heard = min(upto, client.seq)
+            client.heard_at = time.monotonic()
+            client.deaf = False
+            self._heard.notify_all()
+
+    # --- connections ----------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        """One connection, from Hello to its end."""
+        client = Client(ws)
+        writer = asyncio.create_task(self._write(client))
+        try:
+            if await self._hello(client):
+                await self._read(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            self._gone(client)
+
+    async def _write(self, client: Client) -> None:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                await client.ws.close(1008, "too slow")
+                return
+            await client.ws.send(text)
+
+    def _refuse(self, client: Client, code: RefusalCode, detail: str, fatal: bool = False) -> None:
+        client.send(Refused(code=code, detail=detail, fatal=fatal))
+        if fatal:
+            client.outbox.put_nowait(None)
+        else:
+            client.strikes += 1
+            if client.strikes >= MAX_STRIKES:
+                client.send(Refused(code=code, detail="too many refused frames", fatal=True))
+                client.outbox.put_nowait(None)
+
+    async def _hello(self, client: Client) -> bool:
+        try:
+            raw = await asyncio.wait_for(client.ws.recv(), HELLO_TIMEOUT)
+            frame = decode_client(raw)
+        except TimeoutError:
+            await client.ws.close(1008, "no hello")
+            return False
+        except FrameError as error:
+            self._refuse(client, error.code, error.detail, fatal=True)
+            return False
+        if not isinstance(frame, Hello):
+            self._refuse(client, RefusalCode.NOT_SEATED, "say hello first", fatal=True)
+            return False
+        if not hmac.compare_digest(frame.code.replace(" ", "").encode(), self.code.encode()):
+            await asyncio.sleep(0.5)  # guessing codes is slow
+            self._refuse(client, RefusalCode.BAD_CODE, "wrong invite code", fatal=True)
+            return False
+        self.clients.append(client)
+        if frame.token is not None:
+            return self._back(client, frame.token)
+        with self._lock:
+            if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
+                self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
+                return False
+            client.person = Person(frame.name, new_token(), frame.lang, connected=True)
+            self.waiting.append(client)
+            self._presence()
+        client.send(Waiting())
+        return True
+
+    def _back(self, client: Client, token: str) -> bool:
+        with self._lock:
+            seat = next(
+                (
+                    s
+                    for s, p in self.people.items()
+                    if hmac.compare_digest(p.token.encode(), token.encode())
+                ),
+                None,
+            )
+            if seat is None:
+                self._refuse(client, RefusalCode.BAD_TOKEN, "no seat has that token", fatal=True)
+                return False
+            for old in [c for c in self.clients if c.seat == seat and c is not client]:
+                old.seat = None  # the seat's older connection (dropped or not) lets go
+                old.outbox.put_nowait(None)
+            person = self.people[seat]
+            person.connected = True
+            person.sitting_out = False
+            client.person, client.seat = person, seat
+            self._presence()
+        self._welcome(client, True)
+        self._tell_all(PlayerBack(seat))
+        return True
+
+    async def _read(self, client: Client) -> None:
+        limit = RateLimit(rate=10.0, burst=30)  # actions and anything refused
+        heard_limit = RateLimit(rate=200.0, burst=400)  # one a table event at most
+        chat_limit = RateLimit(rate=0.5, burst=3)
+        async for raw in client.ws:
+            try:
+                frame = decode_client(raw)
+            except FrameError as error:
+                if limit.allow():
+                    self._refuse(client, error.code, error.detail)
+                continue
+            if isinstance(frame, Heard):
+                if heard_limit.allow():
+                    self._heard_from(client, frame.upto)
+                continue
+            if not limit.allow():
+                self._refuse(client, RefusalCode.RATE, "too many frames")
+                continue
+            if isinstance(frame, Act):
+                self._act(client, frame)
+            elif isinstance(frame, Chat):
+                self._chat(client, frame, chat_limit)
+            elif isinstance(frame, Bye):
+                self._bye(client)
+                return
+            else:
+                self._refuse(client, RefusalCode.MALFORMED, "hello once only")
+
+    def _act(self, client: Client, frame: Act) -> None:
+        current = self.current
+        if client.seat is None or not client.seated:
+            self._refuse(client, RefusalCode.NOT_SEATED, "you have no seat yet")
+            return
+        mine = current is not None and current.seat == client.seat
+        if (
+            current is None
+            or not mine
+            or (frame.hand, frame.turn) != (current.hand, current.number)
+        ):
+            stale = mine or 0 < frame.turn <= self.turn
+            code = RefusalCode.STALE if stale else RefusalCode.NOT_YOUR_TURN
+            self._refuse(client, code, "that turn is over" if stale else "it is not your turn")
+            return
+        try:
+            action = decode_action({"kind": frame.kind, "to": frame.to})
+        except WireError as error:
+            self._refuse(client, RefusalCode.MALFORMED, error.detail)
+            return
+        self.seats[client.seat].offer(current, action)
+
+    def _chat(self, client: Client, frame: Chat, limit: RateLimit) -> None:
+        if client.seat is None or client.person is None or not client.seated:
+            self._refuse(client, RefusalCode.NOT_SEATED, "you have no seat yet")
+            return
+        if not limit.allow():
+            self._refuse(client, RefusalCode.RATE, "too much chat")
+            return
+        text = clean_chat(frame.text)
+        if not text:
+            self._refuse(client, RefusalCode.CHAT_EMPTY, "nothing to say")
+            return
+        said = ChatFrame(seat=client.seat, name=client.person.name, text=text)
+        for other in self.clients:
+            if other.seated:
+                other.send(said)
+
+    def _bye(self, client: Client) -> None:
+        with self._lock:
+            if client in self.waiting:
+                self.waiting.remove(client)
+            elif client.person is not None and client.seat is not None:
+                client.person.leaving = True
+
+    def _gone(self, client: Client) -> None:
+        """The connection ended: a seated person is away (the seat, chips and clock stay)."""
+        if client in self.clients:
+            self.clients.remove(client)
+        with self._lock:
+            if client in self.waiting:
+                self.waiting.remove(client)
+                self._presence()
+            person, seat = client.person, client.seat
+            if person is None or seat is None or self.people.get(seat) is not person:
+                return
+            person.connected = False
+            self._presence()
+        self._tell_all(PlayerAway(seat))
+        with self._heard:
+            self._heard.notify_all()
+
+    # --- running --------------------------------------------------------------------------
+    async def serve(
+        self, host: str, port: int, tls: ssl.SSLContext | None, ready: asyncio.Future[int]
+    ) -> None:
+        """Serve until cancelled; ``ready`` gets the bound port."""
+        self.loop = asyncio.get_running_loop()
+        async with serve(
+            self.handle, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=32
+        ) as server:
+            self.server = server
+            sockets = list(server.sockets)
+            ready.set_result(sockets[0].getsockname()[1] if sockets else port)
+            await asyncio.Future()
