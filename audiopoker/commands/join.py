@@ -18,11 +18,13 @@ from audiopoker.i18n import Language
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
 from audiopoker.net.client_session import ClientSession
-from audiopoker.net.protocol import Hello, Refused, ServerFrame, Waiting, Welcome
+from audiopoker.net.protocol import Hello, RefusalCode, Refused, ServerFrame, Waiting, Welcome
 from audiopoker.net.talk import NetText
+from audiopoker.net.tokens import TokenBook
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
+from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.texts import UiText
@@ -71,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--cafile", type=Path, metavar="PEM", help="trust this certificate (a self-signed table)"
     )
     add_player_arguments(join)
-    join.set_defaults(func=run_join, data_folder="none")
+    join.set_defaults(func=run_join, data_folder="write")
     join.error = one_line_error(join)  # type: ignore[method-assign, assignment]
 
 
@@ -126,7 +128,11 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
                 first.put((state, reason))
 
     name = args.name or UiText(lang).default_name()
-    connection = Connection(uri, Hello(code=code, name=name, lang=lang), tls, on_frame, on_link)
+    book = TokenBook(data_dir() if getattr(args, "keep_seat", True) else None)
+    seat_key = f"{uri} {name}"  # two friends on one machine keep two seats
+    token = book.get(seat_key)  # the seat this player had at this table, taken back
+    hello = Hello(code=code, name=name, lang=lang, token=token)
+    connection = Connection(uri, hello, tls, on_frame, on_link)
     connection.start()
     while True:
         try:
@@ -138,7 +144,16 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
             line = text.say("join.failed", address=address, reason=got[1])
             router.send(Message("error", line))
             return refuse("join", line)
-        if isinstance(got, Refused):
+        if isinstance(got, Refused) and got.code is RefusalCode.BAD_TOKEN and token is not None:
+            connection.close()  # the table does not know that seat any more: a new one
+            book.put(seat_key, None)
+            token = None
+            first = queue.Queue()
+            connection = Connection(
+                uri, Hello(code=code, name=name, lang=lang), tls, on_frame, on_link
+            )
+            connection.start()
+        elif isinstance(got, Refused):
             line = text.say(f"refused.{got.code.value}", reason=got.detail)
             router.send(Message("error", line))
             if got.fatal:
@@ -147,6 +162,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
         elif isinstance(got, Waiting):
             router.send(Message("welcome", text.say("join.waiting")))
         elif isinstance(got, Welcome):
+            book.put(seat_key, got.token)
             break
     _no_terminal_warning()
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])

@@ -222,7 +222,7 @@ class ClientSession:
         for listener in listeners:
             listener.on_event(event)
         mine = isinstance(event, ActionRequired) and event.seat == self.me
-        if mine and self.autopilot is not None:
+        if mine and self.autopilot is not None and not quiet:
             self._autopilot()
         if isinstance(event, GameEnded):
             self.ended = event
@@ -252,8 +252,10 @@ class ClientSession:
         with self._heard:
             self._seq = frame.seq
         self.talk.back(self.state.snapshot())
-        if self.human.pending is not None:
+        if self.human.pending is not None:  # the decision the drop interrupted
             self.router.send(Message("your_turn", self.narration.your_turn(self.human.pending)))
+            if self.autopilot is not None:
+                self._autopilot()
 
     def _refused(self, frame: Refused) -> None:
         self.talk.refused(frame.code, frame.detail)
