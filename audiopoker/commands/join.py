@@ -54,6 +54,7 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     )
     # Tests and the load benchmark: a bot of this level plays the seat, without keys.
     parser.add_argument("--autopilot", nargs="?", const="easy", help=argparse.SUPPRESS)
+    parser.add_argument("--autopilot-think", type=float, default=0.0, help=argparse.SUPPRESS)
     add_output_arguments(parser)
 
 
@@ -177,6 +178,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
         lang,
         sound=sound,
         autopilot=autopilot,
+        think=args.autopilot_think,
         remind=float(args.remind),
     )
     with switch:

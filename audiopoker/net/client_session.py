@@ -103,6 +103,7 @@ class ClientSession:
         *,
         sound: SoundListener | None = None,
         autopilot: Bot | None = None,
+        think: float = 0.0,
         remind: float = DEFAULT_REMIND,
         input: Input | None = None,
         output: PtOutput | None = None,
@@ -116,6 +117,7 @@ class ClientSession:
         self.frames: queue.Queue[ServerFrame | None] = queue.Queue()
         self.hand_events: list[Event] = []
         self.autopilot = autopilot
+        self.think = think  # seconds the autopilot waits before acting (tests)
         self.ended: GameEnded | None = None
         names = welcome.names
         self.state = TableState(names, welcome.stacks, self.me)
@@ -233,6 +235,8 @@ class ClientSession:
 
     def _autopilot(self) -> None:
         assert self.autopilot is not None
+        if self.stopping.wait(self.think):
+            return
         view = build_view(self.me, self.hand_events)
         self.human.submit(self.autopilot.decide(view))
 
@@ -259,7 +263,9 @@ class ClientSession:
 
     def _refused(self, frame: Refused) -> None:
         self.talk.refused(frame.code, frame.detail)
-        again = frame.code in (RefusalCode.ILLEGAL, RefusalCode.RATE) and self.human.again()
+        again = frame.code is RefusalCode.ILLEGAL and self.human.again()
+        if frame.code is RefusalCode.RATE:
+            self.human.again()  # the player may press again in a moment
         if again and self.autopilot is not None:
             self._autopilot()
         if frame.fatal:

@@ -134,7 +134,9 @@ class HostedTable:
             bot_names = saved.extra.get(NET_KEY, {}).get("bot_names", [])
             for net_seat, name in zip(self.seats, bot_names, strict=False):
                 net_seat.bot_name = str(name)
-        self.server = TableServer(self.table, self.seats, self.code, people, options.turn_seconds)
+        self.server = TableServer(
+            self.table, self.seats, self.code, people, options.turn_seconds, options.time_bank
+        )
         clock.news = self.server.clock_news
         game_id = saved.game_id if saved is not None else new_game_id()
         self.recorder = GameRecorder(

@@ -57,7 +57,7 @@ from audiopoker.net.protocol import (
     decode_client,
     encode,
 )
-from audiopoker.net.seats import NetSeat, Person, Turn
+from audiopoker.net.seats import DEFAULT_BANK, NetSeat, Person, Turn
 from audiopoker.net.wire import WireError, decode_action, encode_event
 
 log = logging.getLogger(__name__)
@@ -80,7 +80,9 @@ class Client:
     heard: int = 0  # the last event number the client's speech reached
     heard_at: float = 0.0
     deaf: bool = False  # missed a heard wait: not waited for until it answers again
-    strikes: int = 0
+    # Refused frames: MAX_STRIKES at once, forgiven at one a second (a stale action that
+    # raced a timeout is no abuse; a stream of garbage is).
+    strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
     seated: bool = False  # Welcome was sent: events flow
 
     def send(self, frame: ServerFrame) -> None:
@@ -102,12 +104,14 @@ class TableServer:
         code: str,
         people: dict[int, Person],
         turn_seconds: int,
+        bank_seconds: int = DEFAULT_BANK,
     ) -> None:
         self.table = table
         self.seats = tuple(seats)
         self.code = code
         self.people = dict(people)  # seat -> person, kept across connections
         self.turn_seconds = turn_seconds
+        self.bank_seconds = bank_seconds
         self.loop: asyncio.AbstractEventLoop | None = None
         self.clients: list[Client] = []
         self.hand_events: list[Event] = []
@@ -317,8 +321,7 @@ class TableServer:
         if fatal:
             client.outbox.put_nowait(None)
         else:
-            client.strikes += 1
-            if client.strikes >= MAX_STRIKES:
+            if not client.strikes.allow():
                 client.send(Refused(code=code, detail="too many refused frames", fatal=True))
                 client.outbox.put_nowait(None)
 
@@ -346,7 +349,9 @@ class TableServer:
             if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
                 self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
                 return False
-            client.person = Person(frame.name, new_token(), frame.lang, connected=True)
+            client.person = Person(
+                frame.name, new_token(), frame.lang, self.bank_seconds, connected=True
+            )
             self.waiting.append(client)
             self._presence()
         client.send(Waiting())
@@ -378,19 +383,21 @@ class TableServer:
         return True
 
     async def _read(self, client: Client) -> None:
-        limit = RateLimit(rate=10.0, burst=30)  # actions and anything refused
+        limit = RateLimit(rate=10.0, burst=30)  # frames other than in-turn actions
         heard_limit = RateLimit(rate=200.0, burst=400)  # one a table event at most
         chat_limit = RateLimit(rate=0.5, burst=3)
         async for raw in client.ws:
             try:
                 frame = decode_client(raw)
             except FrameError as error:
-                if limit.allow():
-                    self._refuse(client, error.code, error.detail)
+                self._refuse(client, error.code, error.detail)  # strikes: a flood is dropped
                 continue
             if isinstance(frame, Heard):
                 if heard_limit.allow():
                     self._heard_from(client, frame.upto)
+                continue
+            if isinstance(frame, Act) and self._in_turn(client, frame):
+                self._act(client, frame)  # one a turn at most: the turn is its own limit
                 continue
             if not limit.allow():
                 self._refuse(client, RefusalCode.RATE, "too many frames")
@@ -404,6 +411,15 @@ class TableServer:
                 return
             else:
                 self._refuse(client, RefusalCode.MALFORMED, "hello once only")
+
+    def _in_turn(self, client: Client, frame: Act) -> bool:
+        current = self.current
+        return (
+            client.seated
+            and current is not None
+            and current.seat == client.seat
+            and (frame.hand, frame.turn) == (current.hand, current.number)
+        )
 
     def _act(self, client: Client, frame: Act) -> None:
         current = self.current

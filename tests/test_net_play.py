@@ -1,0 +1,206 @@
+"""The network table with real processes on loopback: ``audiopoker host --no-seat`` and
+``audiopoker join --autopilot`` clients play a seeded game to its end, and a client killed
+with SIGKILL in the middle of a hand comes back to its seat."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from audiopoker.engine.phh import loads_all
+from audiopoker.narration.words import card_name
+from tests.platform_support import posix_only
+
+pytestmark = posix_only("SIGKILL and the hosted table's processes")
+
+JOIN_LINE = re.compile(r"join (\S+) --code (\d+)")
+
+
+def _env(folder: Path) -> dict[str, str]:
+    return {**os.environ, "AUDIOPOKER_DATA_DIR": str(folder), "PYTHONUNBUFFERED": "1"}
+
+
+def _host(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[str], str, str]:
+    """A hosted table on a free port; its process, address and code."""
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "audiopoker",
+            "host",
+            "--no-seat",
+            "--port",
+            "0",
+            "--bots",
+            "easy",
+            "--bot-delay",
+            "0",
+            "--output",
+            "silent",
+            *options,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(tmp_path / "host"),
+    )
+    assert host.stdout is not None
+    line = host.stdout.readline()
+    found = JOIN_LINE.search(line)
+    assert found, f"the host said {line!r}; stderr: {host.stderr.read() if host.stderr else ''}"
+    return host, found.group(1), found.group(2)
+
+
+def _join(
+    tmp_path: Path, address: str, code: str, name: str, think: float = 0.0
+) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "audiopoker",
+            "join",
+            address,
+            "--code",
+            code,
+            "--name",
+            name,
+            "--autopilot",
+            "easy",
+            "--autopilot-think",
+            str(think),
+            "--output",
+            "silent",
+            "--no-sound",
+            "--transcript",
+            str(tmp_path / f"{name}.jsonl"),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(tmp_path / name),
+    )
+
+
+def _messages(path: Path) -> list[dict[str, object]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _hands(messages: list[dict[str, object]]) -> Iterator[list[dict[str, object]]]:
+    """The messages of each hand, from its start to its end."""
+    hand: list[dict[str, object]] = []
+    for message in messages:
+        if message["kind"] == "hand_started" and any(m["kind"] == "hand_ended" for m in hand):
+            yield hand
+            hand = []
+        if message["kind"] == "hand_started" or hand:
+            hand.append(message)
+    if any(m["kind"] == "hand_ended" for m in hand):
+        yield hand
+
+
+@pytest.mark.slow
+def test_a_seeded_network_game_is_told_alike_by_every_client_and_the_history(
+    tmp_path: Path,
+) -> None:
+    host, address, code = _host(tmp_path, "--seats", "4", "--hands", "12", "--seed", "5")
+    names = ("Ana", "Beto")
+    clients = [_join(tmp_path, address, code, name) for name in names]
+    try:
+        for client in clients:
+            assert client.wait(timeout=120) == 0, client.stderr.read() if client.stderr else ""
+        assert host.wait(timeout=30) == 0
+    finally:
+        for process in (*clients, host):
+            process.kill()
+    histories = sorted((tmp_path / "host" / "hosted" / "histories").glob("*.phhs"))
+    assert len(histories) == 1
+    hands = loads_all(histories[0].read_text(encoding="utf-8"))
+    # Both sat down before the first hand (the table waits for its first person only).
+    played = [h for h in hands if h.players is not None and set(names) <= set(h.players)]
+    assert len(played) >= 10
+    for name in names:
+        told: dict[int, list[dict[str, object]]] = {}
+        for hand in _hands(_messages(tmp_path / f"{name}.jsonl")):
+            end = next(str(m["text"]) for m in hand if m["kind"] == "hand_ended")
+            told[int(re.findall(r"\d+", end)[0])] = hand  # "End of hand 7. ..."
+        for history in played:
+            assert history.players is not None and history.finishing_stacks is not None
+            assert sum(history.finishing_stacks) == sum(history.starting_stacks)  # conserved
+            me = history.players.index(name)
+            number = history.hand_number
+            assert number in told, f"{name} did not hear hand {number}"
+            texts = [str(m["text"]) for m in told[number]]
+            dealt = next(a for a in history.actions if a.player == me and a.cards)
+            cards = " and ".join(card_name(c, "en") for c in dealt.cards if c is not None)
+            assert any(cards in t for t in texts), (name, number, cards, texts[:5])
+            stack = int(history.finishing_stacks[me])
+            end = next(
+                t for m, t in zip(told[number], texts, strict=True) if m["kind"] == "hand_ended"
+            )
+            assert f"{stack} chips" in end, (name, number, stack, end)
+
+
+@pytest.mark.slow
+def test_a_client_killed_mid_hand_takes_its_seat_back_with_its_token(tmp_path: Path) -> None:
+    host, address, code = _host(
+        tmp_path,
+        "--seats",
+        "3",
+        "--hands",
+        "40",
+        "--seed",
+        "9",
+        "--turn-seconds",
+        "10",
+        "--time-bank",
+        "0",
+    )
+    ana = _join(tmp_path, address, code, "Ana")
+    beto = _join(tmp_path, address, code, "Beto", think=1.0)  # killed while it thinks
+    try:
+        transcript = tmp_path / "Beto.jsonl"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # Beto's turn: kill it before it acts
+            messages = _messages(transcript)
+            if messages and messages[-1]["kind"] == "your_turn":
+                break
+            time.sleep(0.005)
+        beto.send_signal(signal.SIGKILL)
+        beto.wait(timeout=10)
+        killed_at = time.monotonic()
+        transcript.rename(tmp_path / "Beto-before.jsonl")
+        # The same name and data folder: its token.
+        beto = _join(tmp_path, address, code, "Beto", think=0.2)
+        back: list[dict[str, object]] = []
+        while time.monotonic() < killed_at + 30 and not any(m["kind"] == "rejoined" for m in back):
+            back = _messages(transcript)
+            time.sleep(0.05)
+        texts = [str(m["text"]) for m in back]
+        assert "Back at the table." in texts, texts
+        summary = next(t for t in texts if t.startswith("You are at seat"))
+        assert "chips" in summary
+        assert not any("You sit down" in t for t in texts), texts  # its own seat, not a new one
+        # Killed while thinking: the decision it had is its again, first thing.
+        kinds = [m["kind"] for m in back]
+        assert kinds[kinds.index("rejoined") :].count("your_turn") >= 1, texts
+        assert ana.wait(timeout=180) == 0
+        assert beto.wait(timeout=60) == 0
+        assert host.wait(timeout=30) == 0
+        after = _messages(transcript)
+        assert any(m["kind"] == "game_ended" for m in after)
+    finally:
+        for process in (ana, beto, host):
+            process.kill()
