@@ -38,6 +38,7 @@ from audiopoker.narration.catalog import (
     po_path,
 )
 from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
+from audiopoker.net.talk import NET_DOMAIN, NET_LOCALE_DIR
 from audiopoker.output.texts import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
 from audiopoker.tournament.talk import TOURNAMENT_DOMAIN, TOURNAMENT_LOCALE_DIR
 
@@ -69,6 +70,14 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         ],
     ),
     TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),
+    NET_DOMAIN: (
+        NET_LOCALE_DIR,
+        [
+            *sorted((PACKAGE / "net").glob("*.py")),
+            PACKAGE / "commands/host.py",
+            PACKAGE / "commands/join.py",
+        ],
+    ),
     COACH_DOMAIN: (
         COACH_LOCALE_DIR,
         [*sorted((PACKAGE / "coach").glob("*.py")), PACKAGE / "commands/hint.py"],
