@@ -101,9 +101,11 @@ class NetSeat:
         if turn is None or turn.hand != view.hand_number:
             raise RuntimeError("asked to act before the turn was announced")
         fallback = Action.check() if view.legal.can_check else Action(ActionKind.FOLD)
-        if person.sitting_out and not person.connected:
-            return fallback
+        if (person.sitting_out and not person.connected) or person.leaving:
+            return fallback  # away and timed out once, or said goodbye: nobody to wait for
         action = self._wait(person, turn)
+        if action is None and person.leaving:
+            return fallback
         if action is None:
             if not person.connected:
                 person.sitting_out = True
@@ -115,11 +117,14 @@ class NetSeat:
         """Wait for the person's action for ``turn``; None when the clock runs out."""
         start = time.monotonic()
         base_end = start + self._clock.turn_seconds
-        warned: set[int] = set()
+        total = self._clock.turn_seconds + max(person.bank, 0.0)
+        warned = {mark for mark in WARNINGS if mark >= total}  # a short clock: no "20 left"
         bank_said = False
         while True:
             if self._stopping.is_set():
                 raise GameStopped
+            if person.leaving:  # said goodbye while the table waited
+                return None
             now = time.monotonic()
             end = base_end + max(person.bank, 0.0)
             left = end - now
@@ -133,9 +138,8 @@ class NetSeat:
                 if left <= mark and mark not in warned:
                     warned.update(m for m in WARNINGS if m >= mark)
                     self._clock.news(self.seat, mark, now >= base_end, False)
-            next_mark = max((m for m in WARNINGS if m < left and m not in warned), default=0)
             try:
-                got_turn, action = self._inbox.get(timeout=min(0.25, left - next_mark + 0.01))
+                got_turn, action = self._inbox.get(timeout=min(0.25, left))
             except queue.Empty:
                 continue
             if got_turn != turn:
