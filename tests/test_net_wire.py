@@ -90,7 +90,7 @@ def test_every_event_of_real_games_survives_json(game_events: list[Event]) -> No
 
 def test_real_games_use_every_registered_event(game_events: list[Event]) -> None:
     # Every engine event and BlindsRising occur in these games; nothing is left out.
-    assert {type(event).__name__ for event in game_events} == set(EVENT_TYPES)
+    assert {type(event).__name__ for event in game_events} == GAME_EVENTS
     reasons = {event.reason for event in game_events if isinstance(event, GameEnded)}
     assert reasons == set(GameEndReason)
 
@@ -242,7 +242,14 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=20,
 )
-NAMES = st.sampled_from(sorted(EVENT_TYPES))
+# The events of the engine and the tournament (other layers, such as the network table's,
+# register theirs when imported: whether they are depends on which tests ran first).
+GAME_EVENTS = frozenset(
+    name
+    for name, kind in EVENT_TYPES.items()
+    if kind.__module__ in ("audiopoker.engine.events", "audiopoker.tournament.director")
+)
+NAMES = st.sampled_from(sorted(GAME_EVENTS))
 
 
 @settings(max_examples=300, deadline=None)
@@ -287,29 +294,29 @@ def test_real_events_with_one_value_replaced_are_decoded_or_refused(
 def test_registering_an_event_lets_it_travel_and_names_stay_unique() -> None:
     @register_event
     @dataclass(frozen=True, slots=True)
-    class SeatTaken(Event):
+    class TestOnlyNotice(Event):
         seat: int
         name: str
         cards: frozenset[Card] = frozenset()
         note: str | None = None
 
     try:
-        event = SeatTaken(2, "Ana", frozenset({Card("Kd"), Card("As"), Card("2c")}))
+        event = TestOnlyNotice(2, "Ana", frozenset({Card("Kd"), Card("As"), Card("2c")}))
         encoded = encode_event(event)
         assert encoded["cards"] == ["2c", "As", "Kd"]  # sorted: equal sets, equal frames
         assert decode_event(through_json(encoded)) == event
-        assert register_event(SeatTaken) is SeatTaken  # again: the same class is fine
+        assert register_event(TestOnlyNotice) is TestOnlyNotice  # again: the same class is fine
 
         @dataclass(frozen=True, slots=True)
         class Other(Event):
             seat: int
 
-        Other.__name__ = "SeatTaken"
+        Other.__name__ = "TestOnlyNotice"
         with pytest.raises(ValueError):
             register_event(Other)
-        assert EVENT_TYPES["SeatTaken"] is SeatTaken
+        assert EVENT_TYPES["TestOnlyNotice"] is TestOnlyNotice
     finally:
-        del EVENT_TYPES["SeatTaken"]
+        del EVENT_TYPES["TestOnlyNotice"]
 
 
 def test_a_field_the_wire_cannot_check_is_refused_at_registration() -> None:

@@ -235,6 +235,8 @@ class ClientSession:
 
     def _autopilot(self) -> None:
         assert self.autopilot is not None
+        # Like a person, the autopilot hears its table out before it acts.
+        self.router.wait_for_table(HEARD_TIMEOUT, self.stopping)
         if self.stopping.wait(self.think):
             return
         view = build_view(self.me, self.hand_events)

@@ -46,11 +46,3 @@ class PlayerBack(Event):
     """``seat`` came back to the table with its token."""
 
     seat: int
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class ClockRanOut(Event):
-    """``seat``'s time ran out: the server checked or folded for it."""
-
-    seat: int

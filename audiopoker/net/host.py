@@ -33,6 +33,7 @@ from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, 
 
 log = logging.getLogger(__name__)
 
+CLOSE_GRACE = 0.5  # seconds the connections have to hear that the table closed
 NET_KEY = "net"  # the save's ``extra`` entry: the code and the people's seats and tokens
 
 
@@ -239,7 +240,8 @@ class HostedTable:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(_cancel_all, loop)
+                loop.call_soon_threadsafe(self.server.close_all)
+                loop.call_soon_threadsafe(loop.call_later, CLOSE_GRACE, _cancel_all, loop)
         for thread in self._threads:
             thread.join(timeout=10)
 

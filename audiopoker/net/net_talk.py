@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from audiopoker.engine.events import Event
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
-from audiopoker.net.events import ClockRanOut, PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
 from audiopoker.net.protocol import RefusalCode, Welcome
 from audiopoker.net.talk import NetText
 from audiopoker.output.message import Message
@@ -64,8 +64,6 @@ class NetTalk:
             self._say("player_away", self.text.say("player.away", name=self.names[event.seat]))
         elif isinstance(event, PlayerBack) and event.seat != self.me:
             self._say("player_back", self.text.say("player.back", name=self.names[event.seat]))
-        elif isinstance(event, ClockRanOut):
-            self.clock(event.seat, 0, False, True)
 
     def seated(self, welcome: Welcome) -> None:
         """The server's names and stacks are the table's (a Welcome, first or again)."""

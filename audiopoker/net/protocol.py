@@ -44,6 +44,7 @@ class RefusalCode(enum.Enum):
     ILLEGAL = "illegal"  # the engine refused the action (its reason in ``detail``)
     RATE = "rate"  # too many frames: slow down
     CHAT_EMPTY = "chat_empty"  # nothing left once control characters were stripped
+    CLOSED = "closed"  # the table closed (the game ended, or the host stopped it)
 
 
 class _Frame(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):

@@ -65,6 +65,7 @@ log = logging.getLogger(__name__)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
 MAX_STRIKES = 10  # refused frames before a client is dropped
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped (it can come back)
+FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
 HEARD_WAIT = 8.0  # seconds the table waits for a client's speech before it goes on
 
 
@@ -84,13 +85,20 @@ class Client:
     # raced a timeout is no abuse; a stream of garbage is).
     strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
     seated: bool = False  # Welcome was sent: events flow
+    closing: str | None = None  # why the server is closing the connection
 
     def send(self, frame: ServerFrame) -> None:
         if self.outbox.qsize() >= MAX_QUEUE:
             log.warning("dropping a client %d frames behind", MAX_QUEUE)
-            self.outbox.put_nowait(None)
+            self.close("too slow")
             return
         self.outbox.put_nowait(encode(frame))
+
+    def close(self, reason: str) -> None:
+        """Close the connection once what waits was sent (a refusal says why first)."""
+        if self.closing is None:
+            self.closing = reason
+            self.outbox.put_nowait(None)
 
 
 class TableServer:
@@ -305,25 +313,29 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
-            writer.cancel()
             self._gone(client)
+            client.close("goodbye")  # the writer sends what waits (a refusal), then closes
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, FLUSH_TIMEOUT)
+            writer.cancel()
 
     async def _write(self, client: Client) -> None:
-        while True:
-            text = await client.outbox.get()
-            if text is None:
-                await client.ws.close(1008, "too slow")
-                return
-            await client.ws.send(text)
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                text = await client.outbox.get()
+                if text is None:
+                    code = 1000 if client.closing == "goodbye" else 1008
+                    await client.ws.close(code, client.closing or "")
+                    return
+                await client.ws.send(text)
 
     def _refuse(self, client: Client, code: RefusalCode, detail: str, fatal: bool = False) -> None:
         client.send(Refused(code=code, detail=detail, fatal=fatal))
         if fatal:
-            client.outbox.put_nowait(None)
-        else:
-            if not client.strikes.allow():
-                client.send(Refused(code=code, detail="too many refused frames", fatal=True))
-                client.outbox.put_nowait(None)
+            client.close(detail)
+        elif not client.strikes.allow():
+            client.send(Refused(code=code, detail="too many refused frames", fatal=True))
+            client.close("too many refused frames")
 
     async def _hello(self, client: Client) -> bool:
         try:
@@ -372,7 +384,7 @@ class TableServer:
                 return False
             for old in [c for c in self.clients if c.seat == seat and c is not client]:
                 old.seat = None  # the seat's older connection (dropped or not) lets go
-                old.outbox.put_nowait(None)
+                old.close("the seat was taken back with its token")
             person = self.people[seat]
             person.connected = True
             person.sitting_out = False
@@ -387,6 +399,8 @@ class TableServer:
         heard_limit = RateLimit(rate=200.0, burst=400)  # one a table event at most
         chat_limit = RateLimit(rate=0.5, burst=3)
         async for raw in client.ws:
+            if client.closing is not None:
+                continue  # refused for good: drained unread, so the close handshake is seen
             try:
                 frame = decode_client(raw)
             except FrameError as error:
@@ -395,6 +409,8 @@ class TableServer:
             if isinstance(frame, Heard):
                 if heard_limit.allow():
                     self._heard_from(client, frame.upto)
+                else:  # noted without waking the table (it looks again within 0.25 s)
+                    client.heard = min(frame.upto, client.seq)
                 continue
             if isinstance(frame, Act) and self._in_turn(client, frame):
                 self._act(client, frame)  # one a turn at most: the turn is its own limit
@@ -432,7 +448,7 @@ class TableServer:
             or not mine
             or (frame.hand, frame.turn) != (current.hand, current.number)
         ):
-            stale = mine or 0 < frame.turn <= self.turn
+            stale = mine or 0 < frame.turn < self.turn
             code = RefusalCode.STALE if stale else RefusalCode.NOT_YOUR_TURN
             self._refuse(client, code, "that turn is over" if stale else "it is not your turn")
             return
@@ -482,6 +498,12 @@ class TableServer:
         self._tell_all(PlayerAway(seat))
         with self._heard:
             self._heard.notify_all()
+
+    def close_all(self) -> None:
+        """The table is closing: every connection is told so, then closed (loop thread)."""
+        for client in list(self.clients):
+            client.send(Refused(code=RefusalCode.CLOSED, detail="the table closed", fatal=True))
+            client.close("the table closed")
 
     # --- running --------------------------------------------------------------------------
     async def serve(
