@@ -8,10 +8,9 @@ speaking the raw protocol (``audiopoker.net.protocol``): ``Hello`` with the code
 name, ``Waiting`` then ``Welcome`` (a newcomer sits down between hands), an ``Act`` for
 each of its own ``ActionRequired`` events with a simple legal policy (check or call mostly,
 sometimes a minimum bet or raise, folds to big bets), and ``Heard(upto=seq)`` after every
-``EventFrame``. The clients act at once, so each keeps under the server's limit on
-actions (10 a second, bursts of 30: beyond it the server refuses with ``rate``) by holding
-an action back when its own bucket (8 a second, bursts of 20) is empty; the latency is
-timed from the moment the action is sent. Clients read the events as the server's JSON
+``EventFrame``. The clients act at once (the server never rate-limits an action for the
+seat's own turn: the turn is its own limit); the latency is timed from the moment the
+action is sent. Clients read the events as the server's JSON
 dicts (not through ``wire.decode_event``: the clients' own CPU would then dominate).
 
 Measured over the run:
@@ -58,7 +57,6 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from audiopoker.net.limits import RateLimit  # the checkout, put on the path above
 from audiopoker.net.protocol import (
     MAX_FRAME,
     Act,
@@ -77,9 +75,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SEATS = 6
 CHIPS = 100_000  # 50,000 big blinds: nobody goes broke in a run, so no table ends early
 GOAL_P95_MS = 50.0
-# The server refuses a client's actions beyond 10 a second (a burst of 30): RATE. A person
-# never comes near it, but these clients act at once, so they keep under it with a margin.
-ACT_RATE, ACT_BURST = 8.0, 20
 START_TIMEOUT = 90.0  # seconds for a host to print its address (20 start at once)
 STOP_TIMEOUT = 20.0
 JOIN_LINE = re.compile(r"join (\S+):(\d+) --code (\S+)")
@@ -118,8 +113,6 @@ class Run:
     latencies: list[float] = field(default_factory=list)  # seconds
     errors: list[str] = field(default_factory=list)
     seated: int = 0
-    paced: int = 0  # actions held back to stay under the server's rate limit
-    paced_s: float = 0.0
 
 
 class Client:
@@ -135,7 +128,6 @@ class Client:
         self.hand = 0
         self.taken: dict[int, int] = {}  # seat -> its actions seen in this hand
         self.ws: ClientConnection | None = None
-        self.pace = RateLimit(rate=ACT_RATE, burst=ACT_BURST)
         self.where = f"table {table.index} client {number}"
 
     async def play(self) -> None:
@@ -168,12 +160,6 @@ class Client:
         if isinstance(frame, EventFrame):
             act = self.on_event(frame, now)
             if act is not None:
-                if not self.pace.allow():  # keep under the server's limit on actions
-                    waited = time.monotonic()
-                    while not self.pace.allow():
-                        await asyncio.sleep(0.01)
-                    self.run.paced += 1
-                    self.run.paced_s += time.monotonic() - waited
                 assert self.seat is not None
                 key = (self.hand, self.seat, self.taken.get(self.seat, 0))
                 self.table.sent[key] = time.monotonic()
@@ -390,8 +376,6 @@ async def bench(args: argparse.Namespace, out: TextIO) -> dict[str, Any]:
         "server_cpu_share": round(sum(cpu) / elapsed, 2) if cpu else None,
         "server_peak_rss_mb": round(sum(rss), 1) if rss else None,
         "client_cpu_s": round(client_cpu, 1),
-        "paced_actions": run.paced,
-        "paced_s": round(run.paced_s, 1),
         "errors": run.errors,
     }
 
@@ -419,10 +403,6 @@ def report(found: dict[str, Any], out: TextIO) -> list[tuple[str, bool, str]]:
         ),
         ("server peak RSS (sum)", "unknown" if rss is None else f"{rss} MB"),
         ("clients' CPU (this process)", f"{found['client_cpu_s']} s"),
-        (
-            "actions held for the rate limit",
-            f"{found['paced_actions']} ({found['paced_s']} s in all)",
-        ),
         ("errors", f"{len(found['errors'])}"),
     ]
     width = max(len(name) for name, _ in rows)
