@@ -124,12 +124,12 @@ def test_a_refused_keymap_is_said_first_and_the_user_keys_work(tmp_path: Path) -
     bad = tmp_path / "keymap.toml"
     bad.write_text('[game]\nfold = "z"\nshout = "y"\n', "utf-8")
     good = tmp_path / "good.toml"
-    good.write_text('[game]\nchips = "f2"\n', "utf-8")
+    good.write_text('[game]\nchips = "f3"\n', "utf-8")
     keymap, problems = load_keymap([good, bad])
     settings = Settings(players=3, seed=4, bot_delay=0, bot_time_budget=None)
     with running(settings, keymap, problems) as game:
         assert game.wait(game.my_turn)
-        game.pipe.send_text("\x1bOQ")  # F2
+        game.pipe.send_text("\x1bOR")  # F3
         assert game.wait(lambda: any(r["kind"] == "answer" for r in game.records()))
         game.pipe.send_text("\x03")
         assert game.wait(lambda: game.finished)

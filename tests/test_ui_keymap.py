@@ -87,8 +87,8 @@ def test_bad_key_names_are_refused(name: str) -> None:
 
 
 def test_an_override_changes_single_keys() -> None:
-    keymap = apply_overrides(default_keymap(), '[game]\nfold = "f2"\nhelp = ["f1"]\n', "mine")
-    assert keymap.action_for(Mode.GAME, "f2") == "fold"
+    keymap = apply_overrides(default_keymap(), '[game]\nfold = "f3"\nhelp = ["f1"]\n', "mine")
+    assert keymap.action_for(Mode.GAME, "f3") == "fold"
     assert keymap.action_for(Mode.GAME, "f") is None
     assert keymap.keys_for(Mode.GAME, "help") == ("f1",)
     assert keymap.action_for(Mode.GAME, "c") == "check_call"  # everything else kept
@@ -96,10 +96,10 @@ def test_an_override_changes_single_keys() -> None:
 
 
 def test_moving_a_key_to_an_action_freed_by_the_same_file_is_fine() -> None:
-    text = '[game]\nfold = "p"\npot = "f2"\n'
+    text = '[game]\nfold = "p"\npot = "f3"\n'
     keymap = apply_overrides(default_keymap(), text, "mine")
     assert keymap.action_for(Mode.GAME, "p") == "fold"
-    assert keymap.action_for(Mode.GAME, "f2") == "pot"
+    assert keymap.action_for(Mode.GAME, "f3") == "pot"
 
 
 def test_the_same_key_in_two_sections_that_never_meet_is_not_a_clash() -> None:

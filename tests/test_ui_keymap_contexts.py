@@ -81,7 +81,8 @@ def test_no_key_but_the_questions_own_does_anything_while_it_waits(lang: str, as
     own = set(keymap.keys_for(Mode.GAME, {"f": "fold", "a": "all_in", "q": "quit"}[ask]))
     names = {"escape": "\x1b", "c-m": "\r", "up": "\x1b[A", "down": "\x1b[B", "left": "\x1b[D",
              "right": "\x1b[C", "home": "\x1b[H", "end": "\x1b[F", "pageup": "\x1b[5~",
-             "pagedown": "\x1b[6~", "c-h": "\x7f", "delete": "\x1b[3~"}  # fmt: skip
+             "pagedown": "\x1b[6~", "c-h": "\x7f", "delete": "\x1b[3~",
+             "f2": "\x1bOQ"}  # fmt: skip
     with driven(table) as keys:
         for key in every_key():
             if key in own or key == "c-c":

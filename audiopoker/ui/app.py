@@ -49,19 +49,28 @@ def _bound_keys(keymap: Keymap) -> list[str]:
     return list(keys)
 
 
-def _key_name(event: KeyPressEvent) -> str:
+def _key_name(event: KeyPressEvent, typing: bool = False) -> str:
+    """The key's name, letters in lower case (a key means the same with Shift); while a
+    line is being typed (``typing``), letters as typed: "H", "Ñ"."""
     key = event.key_sequence[0].key
     name = key.value if isinstance(key, Keys) else key
-    return name.lower() if len(name) == 1 and name.isalpha() else name
+    if len(name) == 1 and name.isalpha() and not typing:
+        return name.lower()
+    return name
 
 
 def build_key_bindings(controller: KeyHandler, keymap: Keymap) -> KeyBindings:
     """One binding per key of the keymap, each calling ``controller.key``; any other key
-    is passed on too, so the controller can say that it does nothing."""
+    is passed on too, so the controller can say that it does nothing. A handler whose
+    ``typing`` is True (the game's chat line is open) gets letters with their case."""
+
+    def handle(event: KeyPressEvent) -> None:
+        controller.key(_key_name(event, bool(getattr(controller, "typing", False))))
+
     bindings = KeyBindings()
     for name in _bound_keys(keymap):
-        bindings.add(name, eager=True)(lambda event: controller.key(_key_name(event)))
-    bindings.add(Keys.Any)(lambda event: controller.key(_key_name(event)))
+        bindings.add(name, eager=True)(handle)
+    bindings.add(Keys.Any)(handle)
     # Terminal reports that are not key presses are dropped silently.
     for ignored in (Keys.CPRResponse, Keys.Vt100MouseEvent, Keys.BracketedPaste):
         bindings.add(ignored)(lambda event: None)

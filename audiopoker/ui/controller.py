@@ -23,6 +23,7 @@ from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, ListKeys, context_of
+from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import CoachKeys, CoachService
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.questions import Ask, QuestionKeys
@@ -67,6 +68,7 @@ class Controller:
         all_in_warning: bool = True,
         level: Callable[[], Sequence[str]] | None = None,
         coach: CoachService | None = None,
+        chat: ChatLine | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -87,6 +89,7 @@ class Controller:
         self.lists = ListKeys(output, text, self.keymap, self._where)  # help, lesson, hand
         self.questions = QuestionKeys(self, all_in_warning)  # fold, all in, quit: asked first
         self.coach = CoachKeys(self, coach)  # K and Y: the coach and the hand review
+        self.chat = chat  # the chat line of a network table; None: a local game
         self.presses = 0  # keys handled: an answer still being computed yields to a newer one
         self.amount: AmountEntry | None = None
         self.player_cursor: int | None = None
@@ -126,6 +129,8 @@ class Controller:
             "review": self.coach.review,
             "game_stats": self.game_stats,
             "level": self.level,
+            "chat": self.chat_open,
+            "chat_mute": self.chat_mute,
             "quit": self.quit,
             "quit_now": self.quit_now,
         }
@@ -167,6 +172,8 @@ class Controller:
     def key(self, name: str) -> None:
         """One key press, by prompt_toolkit key name: resolve it by mode and act."""
         self.presses += 1
+        if self.chat is not None and self.chat.typing and self.chat.key(name):
+            return  # the open chat line takes every key (Control+C goes on and quits)
         if self.lists.key(name):
             return  # a key of the open list; any other closes it and acts as usual
         if self.mode is Mode.AMOUNT:
@@ -525,6 +532,26 @@ class Controller:
             self.say_many(self._level(), "answer")
         else:
             self.say(TournamentText(self.text.lang).cash_game(self._snap().hand_start))
+
+    @property
+    def typing(self) -> bool:
+        """True while the chat line is open: the key loop then passes letters as typed."""
+        return self.chat is not None and self.chat.typing
+
+    def chat_open(self) -> None:
+        """Enter: open the chat line (audiopoker.ui.chat_keys); at a local game, say that
+        chat needs a network table."""
+        if self.chat is None:
+            self.say(self.text.catalog.text("ui.chat.solo"))
+        else:
+            self.chat.open()
+
+    def chat_mute(self) -> None:
+        """F2: others' chat lines off, or back on."""
+        if self.chat is None:
+            self.say(self.text.catalog.text("ui.chat.solo"))
+        else:
+            self.chat.toggle_mute(self.key_label("chat_mute"))
 
     def quit(self) -> None:
         """Q: ask (Q again quits)."""

@@ -83,6 +83,8 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "review",
         "game_stats",
         "level",
+        "chat",
+        "chat_mute",
         "quit",
         "quit_now",
     ),
@@ -143,9 +145,11 @@ CONTEXTS: Final[tuple[Context, ...]] = (
         ((Mode.AMOUNT, None), (Mode.GAME, None)),
         digits=True,
         # Home and End choose the smallest and largest amount, Escape cancels (X still stops
-        # speech); digits type the amount instead of naming cards or moving the volume.
+        # speech), Enter bets the amount (the chat waits); digits type the amount instead of
+        # naming cards or moving the volume.
         takes=frozenset(
             {"history_first", "history_last", "stop_speech", "volume_up", "volume_down", "mute"}
+            | {"chat"}
             | {f"card_{number}" for number in range(1, 8)}
         ),
     ),
@@ -169,9 +173,11 @@ CONTEXTS: Final[tuple[Context, ...]] = (
         "list",
         ((Mode.LIST, None), (Mode.GAME, None)),
         # While help, the lesson or the last hand is open, the arrows, Home and End walk it
-        # and Escape closes it; any other key closes it and keeps its table meaning.
+        # and Enter and Escape close it (Enter, the chat key, waits for the table); any other
+        # key closes it and keeps its table meaning.
         takes=frozenset(
             {"history_back", "history_forward", "history_first", "history_last", "stop_speech"}
+            | {"chat"}
         ),
     ),
 )
