@@ -34,6 +34,7 @@ from audiopoker.net.net_talk import NetTalk
 from audiopoker.net.protocol import (
     Act,
     Bye,
+    Chat,
     ChatFrame,
     ClockFrame,
     EventFrame,
@@ -48,6 +49,7 @@ from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
+from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import COACH_BUDGET, CoachService
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap
@@ -125,7 +127,11 @@ class ClientSession:
         self.narration = Narration(
             lang, names, self.me, router, router.verbosity, hand_limit=welcome.hand_limit
         )
+        self.chat = ChatLine(
+            send=lambda line: connection.send(Chat(text=line)), output=router, text=self.text
+        )
         self.talk = NetTalk(lang, self.me, router, self.state, self.narration, names)
+        self.talk.muted = lambda: self.chat.muted
         self.reminder = Reminder(self.me, remind, self._remind, busy=router.is_busy)
         self.sound = sound
         self.coach = CoachService(
@@ -150,6 +156,7 @@ class ClientSession:
             on_quit=self.quit,
             sound=sound,
             coach=self.coach,
+            chat=self.chat,
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.app.key_processor.before_key_press += lambda _: self.reminder.key_pressed()

@@ -5,7 +5,7 @@ direct entries for the frames that are not events."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from audiopoker.engine.events import Event
 from audiopoker.i18n import Language
@@ -37,7 +37,7 @@ class NetTalk:
         self._state = state
         self._narration = narration
         self.names = list(names)
-        self.chat_on = True
+        self.muted: Callable[[], bool] = lambda: False  # the chat mute key's setting
 
     def _say(self, kind: str, sentence: str, interrupt: bool = False) -> None:
         self._router.send(Message(kind, sentence, interrupt=interrupt))
@@ -102,8 +102,10 @@ class NetTalk:
             self._say("clock", self.text.say(key, seconds=seconds), interrupt=True)
 
     def chat(self, seat: int, name: str, text: str) -> None:
-        """A chat line, unless chat is muted."""
-        if self.chat_on:
+        """A chat line: the player's own always (it was sent), others' unless muted."""
+        if seat == self.me:
+            self._say("chat", self.text.say("chat.said.you", text=text))
+        elif not self.muted():
             self._say("chat", self.text.say("chat.said", name=name, text=text))
 
     def refused(self, code: RefusalCode, detail: str) -> None:
