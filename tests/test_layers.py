@@ -111,6 +111,14 @@ def test_the_engine_imports_no_higher_layer() -> None:
         assert not {_layer(target) for target in GRAPH[name]} & set(ABOVE_ENGINE), name
 
 
+def test_the_network_layer_imports_no_command() -> None:
+    """The table server and client sit below the commands that start them."""
+    net = [name for name in GRAPH if _layer(name) == "net"]
+    assert net
+    for name in net:
+        assert {_layer(target) for target in GRAPH[name]}.isdisjoint({"commands", "cli"}), name
+
+
 def test_no_import_cycle_among_audiopoker_modules() -> None:
     # Depth-first search; a grey node met again closes a cycle.
     state: dict[str, str] = {}
