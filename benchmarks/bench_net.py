@@ -21,8 +21,8 @@ Measured over the run:
   p50/p95/p99 over every such pair;
 - the host processes' CPU seconds over the run and their peak resident memory (summed over
   the hosts: ``/proc/PID/stat`` and ``VmHWM`` in ``/proc/PID/status``; Linux only);
-- errors: any ``Refused`` frame, any connection closed before the end, any client never
-  seated, any host process exiting early.
+- errors: any ``Refused`` frame (but the table's own closing at the end), any connection
+  closed before the end, any client never seated, any host process exiting early.
 
 The clients share this process's CPU with nothing else, but on a small machine they share
 the cores with the hosts: the latency includes the time this process takes to get to each
@@ -64,6 +64,7 @@ from audiopoker.net.protocol import (
     FrameError,
     Heard,
     Hello,
+    RefusalCode,
     Refused,
     Waiting,
     Welcome,
@@ -168,7 +169,7 @@ class Client:
         elif isinstance(frame, Welcome):
             self.seat = frame.seat
             self.run.seated += 1
-        elif isinstance(frame, Refused):
+        elif isinstance(frame, Refused) and frame.code is not RefusalCode.CLOSED:
             detail = f"{frame.code.value} {frame.detail}".strip()
             self.run.errors.append(f"{self.where}: refused: {detail}")
         elif not isinstance(frame, Waiting):

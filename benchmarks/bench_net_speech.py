@@ -69,6 +69,7 @@ from audiopoker.net.protocol import (  # the checkout, put on the path above
     FrameError,
     Heard,
     Hello,
+    RefusalCode,
     Refused,
     Welcome,
     decode_server,
@@ -129,7 +130,7 @@ async def actor(
                     continue
                 if isinstance(frame, Welcome):
                     run.seat = frame.seat
-                elif isinstance(frame, Refused):
+                elif isinstance(frame, Refused) and frame.code is not RefusalCode.CLOSED:
                     run.errors.append(f"actor refused: {frame.code.value} {frame.detail}".strip())
                 elif isinstance(frame, EventFrame):
                     act = on_event(run, frame)
