@@ -84,6 +84,8 @@ def test_typing_with_shift_capitals_sends_exactly_the_text(
         echoes = table.output.texts[start:]
         keys.press(ENTER)
     assert echoes == ["H", "o", "l", "a", "Space", "A", "n", "a"]
+    typed = [m.braille_text for m in table.output.messages[start : start + 8]]
+    assert typed[3] == "Hola" and typed[-1] == "Hola Ana"  # the display shows the line
     assert all(m.interrupt for m in table.output.messages[start:]), "answers, said at once"
     assert sent == ["Hola Ana"]
     assert not chat.typing and chat.buffer == ""

@@ -70,10 +70,11 @@ class ChatLine:
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.chat." + key, **fields)
 
-    def _say(self, words: str, *, remember: bool = False) -> None:
+    def _say(self, words: str, *, remember: bool = False, braille: str | None = None) -> None:
         """An answer that cuts current speech; the line's own words stay out of the
-        history unless ``remember``."""
-        self.output.send(Message("answer", words, interrupt=True, answer=True), remember=remember)
+        history unless ``remember``. ``braille``: what the display shows instead."""
+        message = Message("answer", words, interrupt=True, answer=True, braille=braille)
+        self.output.send(message, remember=remember)
 
     def spoken(self, char: str) -> str:
         """One typed character as it is said: a letter as typed (capitals kept), a space
@@ -137,7 +138,7 @@ class ChatLine:
             self._say(self._("full", limit=self.limit))
             return
         self.buffer += char
-        self._say(self.spoken(char))
+        self._say(self.spoken(char), braille=self.buffer)  # the display shows the line
 
     def delete(self) -> None:
         """Backspace: drop the last character and say which."""
@@ -145,7 +146,7 @@ class ChatLine:
             self._say(self._("nothing_to_delete"))
             return
         gone, self.buffer = self.buffer[-1], self.buffer[:-1]
-        self._say(self._("deleted", char=self.spoken(gone)))
+        self._say(self._("deleted", char=self.spoken(gone)), braille=self.buffer or None)
 
     def enter(self) -> None:
         """Enter: send the line (outer spaces stripped) and close; an empty one stays open."""
