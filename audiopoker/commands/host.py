@@ -16,7 +16,14 @@ import threading
 from pathlib import Path
 from types import FrameType
 
-from audiopoker.argtypes import int_range, one_line_error, refuse
+from audiopoker.argtypes import (
+    EXIT_REFUSED,
+    command_text,
+    int_range,
+    one_line_error,
+    option_error,
+    refuse,
+)
 from audiopoker.bots.levels import LEVELS
 from audiopoker.commands.join import add_player_arguments, play_at
 from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds
@@ -29,6 +36,7 @@ from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import Store, data_dir
 from audiopoker.persistence.files import LockBusy
+from audiopoker.tournament.options import add_tournament_arguments, tournament_from_args
 
 HOSTED_FOLDER = "hosted"  # the hosted table's save and histories, beside the solo game's
 
@@ -68,8 +76,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 6)",
     )
     table.add_argument("--chips", type=int_range(1, MAX_CHIPS), default=200, metavar="N")
-    table.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SMALL/BIG")
-    table.add_argument("--ante", type=int_range(0, MAX_CHIPS), default=0, metavar="N")
+    table.add_argument("--blinds", type=_blinds, metavar="SMALL/BIG", help="(default: 1/2)")
+    table.add_argument("--ante", type=int_range(0, MAX_CHIPS), metavar="N", help="(default: 0)")
     table.add_argument("--hands", type=int_range(1, 1_000_000), metavar="N")
     table.add_argument("--bots", choices=LEVELS, default="normal")
     table.add_argument("--seed", type=int_range(0, 2**63 - 1))
@@ -89,6 +97,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="extra seconds each player may use over the game once their time runs out "
         "(default: 60)",
     )
+    add_tournament_arguments(host)
     add_player_arguments(host)
     host.set_defaults(func=run_host, data_folder="write")
     host.error = one_line_error(host)  # type: ignore[method-assign, assignment]
@@ -119,6 +128,18 @@ def run_host(args: argparse.Namespace) -> int:
     """Open the table, say how to join, and play at it (or serve it)."""
     lang = resolve_language(args.lang)
     text = NetText(lang)
+    args.players = args.seats  # what the tournament's options are checked against
+    tournament, refusal = tournament_from_args(args, lang)
+    big = tournament.levels[0].big_blind if tournament is not None else (args.blinds or (1, 2))[1]
+    if refusal is None and args.chips < big:
+        below = command_text("cli.chips_below_blind", lang, big=big, chips=args.chips)
+        refusal = option_error("--chips", below, lang)
+    if refusal is not None:
+        print(
+            command_text("cli.error", lang, prog="audiopoker host", message=refusal),
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
     router = router_from_args(args, lang)
     store = Store(data_dir() / HOSTED_FOLDER if args.save else None)
     try:
@@ -136,13 +157,13 @@ def run_host(args: argparse.Namespace) -> int:
             line = text.say("host.tls", reason=error.strerror or str(error))
             router.send(Message("error", line))
             return refuse("host", line)
-        small, big = args.blinds
+        small, big = args.blinds if args.blinds is not None else (1, 2)
         options = HostOptions(
             seats=args.seats,
             chips=args.chips,
             small_blind=small,
             big_blind=big,
-            ante=args.ante,
+            ante=args.ante or 0,
             hands=args.hands,
             bots=args.bots,
             seed=args.seed,
@@ -154,7 +175,7 @@ def run_host(args: argparse.Namespace) -> int:
             port=args.port,
             bot_time_budget=None if args.seed is not None else 0.08,
         )
-        hosted = HostedTable(options, store, saved)
+        hosted = HostedTable(options, store, saved, tournament)
         try:
             port = hosted.start(tls)
         except OSError as error:

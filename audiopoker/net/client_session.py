@@ -30,6 +30,7 @@ from audiopoker.engine.view import build_view
 from audiopoker.game import Listener
 from audiopoker.i18n import Language
 from audiopoker.net.client import Connection
+from audiopoker.net.client_tournament import TournamentFollower
 from audiopoker.net.net_talk import NetTalk
 from audiopoker.net.protocol import (
     Act,
@@ -39,6 +40,7 @@ from audiopoker.net.protocol import (
     ClockFrame,
     EventFrame,
     Heard,
+    Level,
     RefusalCode,
     Refused,
     ServerFrame,
@@ -137,6 +139,13 @@ class ClientSession:
         self.coach = CoachService(
             self.me, random.Random(), lang, send=self._send, budget=COACH_BUDGET
         )
+        self.tournament = (
+            TournamentFollower(welcome.tournament, lang, names, self.me, router.send)
+            if welcome.tournament is not None
+            else None
+        )
+        if self.tournament is not None:
+            self.talk.renamed.append(self.tournament.rename)
         self.listeners: list[Listener] = [
             self.state,
             self.human,
@@ -145,6 +154,7 @@ class ClientSession:
             self.reminder,
             *([sound] if sound is not None else []),
             self.coach,
+            *([self.tournament] if self.tournament is not None else []),
         ]
         self.controller = Controller(
             state=self.state,
@@ -157,6 +167,7 @@ class ClientSession:
             sound=sound,
             coach=self.coach,
             chat=self.chat,
+            level=self.tournament.level_answer if self.tournament is not None else None,
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.app.key_processor.before_key_press += lambda _: self.reminder.key_pressed()
@@ -204,6 +215,9 @@ class ClientSession:
             self.talk.clock(frame.seat, frame.seconds, frame.bank, frame.expired)
         elif isinstance(frame, Refused):
             self._refused(frame)
+        elif isinstance(frame, Level):
+            if self.tournament is not None:
+                self.tournament.level(frame.state)
         elif isinstance(frame, Waiting):
             pass  # only before the first Welcome
 

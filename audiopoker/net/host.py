@@ -24,12 +24,14 @@ from audiopoker.bots.base import decode_rng
 from audiopoker.bots.levels import roster
 from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
-from audiopoker.game import BotSeat, Game, GameStopped, Seat
+from audiopoker.game import BotSeat, Game, GameStopped, Listener, Seat
 from audiopoker.net.events import SeatLeft, SeatTaken
 from audiopoker.net.limits import new_code
 from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
 from audiopoker.net.server import TableServer
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
+from audiopoker.tournament.director import Director, tournament_state
+from audiopoker.tournament.schedule import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +96,13 @@ class NetPacer:
 class HostedTable:
     """One table on the network. ``start`` serves and plays; ``stop`` ends both."""
 
-    def __init__(self, options: HostOptions, store: Store, saved: SavedGame | None) -> None:
+    def __init__(
+        self,
+        options: HostOptions,
+        store: Store,
+        saved: SavedGame | None,
+        tournament: Tournament | None = None,
+    ) -> None:
         self.options = options
         self.store = store
         self.stopping = threading.Event()
@@ -107,6 +115,20 @@ class HostedTable:
             ante=options.ante,
             hand_limit=options.hands,
         )
+        # A tournament's director (a saved table goes on as what it was): its level's blinds.
+        state = tournament_state(saved.extra) if saved is not None else None
+        self.director = (
+            Director.restore(state)
+            if state is not None
+            else Director(tournament)
+            if tournament is not None and saved is None
+            else None
+        )
+        if self.director is not None:
+            level = self.director.level
+            config = dataclasses.replace(
+                config, small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante
+            )
         table_rng = random.Random(rng.getrandbits(64))
         self.resumed = saved is not None
         net: Mapping[str, Any] = saved.extra.get(NET_KEY, {}) if saved is not None else {}
@@ -138,6 +160,8 @@ class HostedTable:
         self.server = TableServer(
             self.table, self.seats, self.code, people, options.turn_seconds, options.time_bank
         )
+        if self.director is not None:
+            self.server.tournament = self.director.state
         clock.news = self.server.clock_news
         game_id = saved.game_id if saved is not None else new_game_id()
         self.recorder = GameRecorder(
@@ -152,11 +176,17 @@ class HostedTable:
             prefs=dict,
             extra=self._extra,
             keep_save=True,
+            tournament_paid=(
+                len(self.director.tournament.payouts) if self.director is not None else None
+            ),
         )
         self.pacer = NetPacer(self.server, options.bot_delay, self.stopping)
         # NetSeat.human is a read-only property (a person or the bot plays, by turns).
         seats = cast(list[Seat], self.seats)
-        self.game = Game(self.table, seats, [self.server, self.recorder, _Names(self)], self.pacer)
+        # The director changes the blinds before the server seats newcomers and tells the level.
+        directing = [self.director] if self.director is not None else []
+        listeners: list[Listener] = [*directing, self.server, self.recorder, _Names(self)]
+        self.game = Game(self.table, seats, listeners, self.pacer)
         self.game.stopping = self.stopping
         self.port = options.port
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -170,7 +200,12 @@ class HostedTable:
             if not p.leaving
         }
         bot_names = [s.bot_name for s in self.seats]
-        return {NET_KEY: {"code": self.code, "people": people, "bot_names": bot_names}}
+        extra: dict[str, object] = {
+            NET_KEY: {"code": self.code, "people": people, "bot_names": bot_names}
+        }
+        if self.director is not None:
+            extra["tournament"] = self.director.state()
+        return extra
 
     def start(self, tls: ssl.SSLContext | None = None) -> int:
         """Open the server (raises OSError when the port cannot be bound) and start the

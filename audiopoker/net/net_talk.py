@@ -38,6 +38,7 @@ class NetTalk:
         self._narration = narration
         self.names = list(names)
         self.muted: Callable[[], bool] = lambda: False  # the chat mute key's setting
+        self.renamed: list[Callable[[int, str], None]] = []  # more to tell of a new name
 
     def _say(self, kind: str, sentence: str, interrupt: bool = False) -> None:
         self._router.send(Message(kind, sentence, interrupt=interrupt))
@@ -46,6 +47,8 @@ class NetTalk:
         self.names[seat] = name
         self._state.rename(seat, name)
         self._narration.rename(seat, name)
+        for rename in self.renamed:
+            rename(seat, name)
 
     def on_event(self, event: Event) -> None:
         """Seats changing hands rename the seat everywhere, then are said."""

@@ -103,6 +103,14 @@ class Welcome(_Frame, tag="welcome"):
     events: tuple[dict[str, Any], ...] = ()  # the hand so far, as this seat may see it
     seq: int = 0  # the number of the last of ``events`` (0: none)
     turn: int = 0  # when the catch-up ends on this seat's turn: the number to act with
+    tournament: dict[str, Any] | None = None  # a tournament's levels and where it stands
+
+
+class Level(_Frame, tag="level"):
+    """Before each hand of a tournament: its levels and where it stands now (the level
+    key answers from it)."""
+
+    state: dict[str, Any] = {}
 
 
 class Waiting(_Frame, tag="waiting"):
@@ -136,7 +144,7 @@ class Refused(_Frame, tag="refused"):
     fatal: bool = False  # the server closes the connection after this frame
 
 
-ServerFrame = Welcome | Waiting | EventFrame | ChatFrame | ClockFrame | Refused
+ServerFrame = Welcome | Waiting | Level | EventFrame | ChatFrame | ClockFrame | Refused
 
 _client_decoder = msgspec.json.Decoder(ClientFrame)
 _server_decoder = msgspec.json.Decoder(ServerFrame)

@@ -26,8 +26,9 @@ import logging
 import ssl
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -49,6 +50,7 @@ from audiopoker.net.protocol import (
     FrameError,
     Heard,
     Hello,
+    Level,
     RefusalCode,
     Refused,
     ServerFrame,
@@ -129,6 +131,8 @@ class TableServer:
         self._lock = threading.Lock()  # guards ``waiting`` and ``people`` across threads
         self._heard = threading.Condition()
         self.someone_here = threading.Event()
+        # A tournament's state (its director's), told before each hand and in each Welcome.
+        self.tournament: Callable[[], dict[str, Any]] | None = None
         self.server: Server | None = None
         for seat in self.seats:
             seat.on_refused = self._refused
@@ -150,6 +154,8 @@ class TableServer:
         """Between hands: the people who left give their seats back to the bots, the
         newcomers sit down. Their Welcome is sent before the events that say so."""
         events: list[Event] = []
+        if self.tournament is not None:
+            self._call(self._tell_level, self.tournament())
         with self._lock:
             for held, person in list(self.people.items()):
                 if person.leaving:
@@ -242,6 +248,11 @@ class TableServer:
                 number = turn.number if turn is not None and turn.seat == client.seat else 0
                 client.send(EventFrame(seq=client.seq, turn=number, event=data))
 
+    def _tell_level(self, state: dict[str, Any]) -> None:
+        for client in self.clients:
+            if client.seated:
+                client.send(Level(state=state))
+
     def _tell_all(self, event: Event) -> None:
         """A net event (away, back): said to everyone, not recorded in the hand."""
         data = encode_event(event)
@@ -273,6 +284,7 @@ class TableServer:
                 events=tuple(encode_event(e) for e in events),
                 seq=client.seq,
                 turn=current.number if back and current and current.seat == seat else 0,
+                tournament=self.tournament() if self.tournament is not None else None,
             )
         )
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from audiopoker.engine.events import Event, GameEnded, HandStarted, PlayerEliminated
-from audiopoker.engine.table import Table
 from audiopoker.i18n import Catalog, Language, get_catalog
 from audiopoker.narration.catalog import get_catalog as narration_catalog
 from audiopoker.narration.words import amount, ordinal
@@ -184,6 +183,13 @@ _LEVEL_OR_TOP: Final = frozenset(
 )
 
 
+class Places(Protocol):
+    """What the prizes need of a table: each seat's finishing place (None: still in)."""
+
+    @property
+    def places(self) -> tuple[int | None, ...]: ...
+
+
 class TournamentTalk:
     """The listener that says the tournament's news at the table: ``send`` routes one
     message (the output router's send). ``names`` are the seats' names, ``me`` the
@@ -229,7 +235,7 @@ class TournamentTalk:
         elif isinstance(event, GameEnded):
             self._ended = True
 
-    def on_hand_finished(self, table: Table) -> None:
+    def on_hand_finished(self, table: Places) -> None:
         """After the hand's eliminations and the final standings were said (every place is
         known then, ties too): the prizes at the end, or whether the player's place is paid."""
         payouts = self.director.tournament.payouts
