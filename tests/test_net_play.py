@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -203,4 +204,52 @@ def test_a_client_killed_mid_hand_takes_its_seat_back_with_its_token(tmp_path: P
         assert any(m["kind"] == "game_ended" for m in after)
     finally:
         for process in (ana, beto, host):
+            process.kill()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_a_restarted_host_resumes_the_saved_table_and_its_player_comes_back(
+    tmp_path: Path,
+) -> None:
+    port = str(_free_port())
+    options = ("--seats", "3", "--chips", "5000", "--seed", "3", "--port", port)
+    host, address, code = _host(tmp_path, *options)
+    ana = _join(tmp_path, address, code, "Ana", think=0.05)
+    transcript = tmp_path / "Ana.jsonl"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # a few hands, then the host stops
+            if sum(m["kind"] == "hand_ended" for m in _messages(transcript)) >= 5:
+                break
+            time.sleep(0.05)
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(timeout=30) == 0
+        save = json.loads((tmp_path / "host" / "hosted" / "saved-game.json").read_text("utf-8"))
+        played = save["table"]["hand_number"]
+        assert played >= 5
+        host, again, same_code = _host(tmp_path, *options)  # the same data folder: resumed
+        assert (again, same_code) == (address, code)
+        deadline = time.monotonic() + 60
+        said: list[str] = []
+        while time.monotonic() < deadline and "Back at the table." not in said:
+            said = [str(m["text"]) for m in _messages(transcript)]
+            time.sleep(0.1)
+        assert any(t.startswith("The host closed the table. It is saved") for t in said)
+        assert not any(t.startswith("The connection to the table was lost") for t in said)
+        assert "Back at the table." in said
+        while time.monotonic() < deadline:  # the table goes on from the saved hand
+            ends = [str(m["text"]) for m in _messages(transcript) if m["kind"] == "hand_ended"]
+            if any(f"End of hand {played + 1}." in t for t in ends):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError(f"hand {played + 1} never ended after the restart")
+    finally:
+        for process in (ana, host):
             process.kill()

@@ -155,9 +155,10 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
             )
             connection.start()
         elif isinstance(got, Refused):
-            line = text.say(f"refused.{got.code.value}", reason=got.detail)
+            closed = got.code is RefusalCode.CLOSED  # before a seat: nothing to come back to
+            line = text.say("join.closed" if closed else f"refused.{got.code.value}")
             router.send(Message("error", line))
-            if got.fatal:
+            if got.fatal or got.code is RefusalCode.CLOSED:
                 connection.close()
                 return refuse("join", line)
         elif isinstance(got, Waiting):

@@ -75,13 +75,14 @@ class Connection:
         lost_at: float | None = None
         attempt = 0
         while not self._closing:
+            self.seated = False  # until this connection's Welcome
             reason = await self._session()
             if self._closing:
                 break
             if self.token is None:  # never seated: nothing to come back to
                 self._on_link("failed", reason)
                 return
-            if self.seated or lost_at is None:  # a fresh loss
+            if self.seated or lost_at is None:  # a fresh loss (this connection was seated)
                 lost_at, attempt = time.monotonic(), 0
                 self._on_link("lost", reason)
             if time.monotonic() - lost_at > RECONNECT_FOR:
@@ -98,7 +99,6 @@ class Connection:
                 self.uri, ssl=self._tls, max_size=MAX_FRAME, proxy=None, open_timeout=5
             ) as ws:
                 self._ws = ws
-                self.seated = False
                 hello = Hello(
                     code=self.hello.code,
                     name=self.hello.name,

@@ -118,7 +118,8 @@ class ClientSession:
         self.me = welcome.seat
         self.text = UiText(lang)
         self.stopping = threading.Event()
-        self.frames: queue.Queue[ServerFrame | None] = queue.Queue()
+        # Frames and the link's news, in the order they came (None: the session ends).
+        self.frames: queue.Queue[ServerFrame | tuple[str, str] | None] = queue.Queue()
         self.hand_events: list[Event] = []
         self.autopilot = autopilot
         self.think = think  # seconds the autopilot waits before acting (tests)
@@ -172,6 +173,7 @@ class ClientSession:
         self.app = build_app(self.controller, keymap, input, output)
         self.app.key_processor.before_key_press += lambda _: self.reminder.key_pressed()
         self._seq = 0
+        self._host_closed = False
         self._heard = threading.Condition()
         self._worker = threading.Thread(target=self._work, name="audiopoker-client", daemon=True)
         self._acker = threading.Thread(target=self._ack, name="audiopoker-heard", daemon=True)
@@ -183,9 +185,16 @@ class ClientSession:
         self.frames.put(frame)
 
     def on_link(self, state: str, reason: str) -> None:
-        """The connection was lost (trying again), failed for good, or closed."""
+        """The connection was lost (trying again), failed for good, or closed: handled in
+        order with the frames before it."""
+        self.frames.put((state, reason))
+
+    def _link(self, state: str) -> None:
         if state == "lost":
-            self.router.send(Message("error", self.talk.text.say("join.lost")))
+            if self._host_closed:  # said already: the host closed the table
+                self._host_closed = False
+            else:
+                self.router.send(Message("error", self.talk.text.say("join.lost")))
         elif state in ("failed", "closed") and not self.stopping.is_set():
             key = "join.gave_up" if state == "failed" else "join.closed"
             self.router.send(Message("error", self.talk.text.say(key)))
@@ -197,7 +206,10 @@ class ClientSession:
             if frame is None or self.stopping.is_set():
                 break
             try:
-                self._handle(frame)
+                if isinstance(frame, tuple):
+                    self._link(frame[0])
+                else:
+                    self._handle(frame)
             except Exception:  # one bad frame must not end the game
                 log.exception("a frame could not be handled")
             if self.ended is not None:
@@ -286,6 +298,8 @@ class ClientSession:
 
     def _refused(self, frame: Refused) -> None:
         self.talk.refused(frame.code, frame.detail)
+        if frame.code is RefusalCode.CLOSED:
+            self._host_closed = True  # the connection drops next: no second sentence
         again = frame.code is RefusalCode.ILLEGAL and self.human.again()
         if frame.code is RefusalCode.RATE:
             self.human.again()  # the player may press again in a moment

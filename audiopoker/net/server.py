@@ -512,9 +512,14 @@ class TableServer:
             self._heard.notify_all()
 
     def close_all(self) -> None:
-        """The table is closing: every connection is told so, then closed (loop thread)."""
+        """The table is closing: every connection is told so, then closed (loop thread).
+        A seated player's client waits for the host to open the table again (not fatal),
+        unless the game is over: then the seated heard it already and are only closed."""
+        over = self.table.is_over
         for client in list(self.clients):
-            client.send(Refused(code=RefusalCode.CLOSED, detail="the table closed", fatal=True))
+            if not (over and client.seated):
+                detail = "the game is over" if over else "the table closed"
+                client.send(Refused(code=RefusalCode.CLOSED, detail=detail, fatal=over))
             client.close("the table closed")
 
     # --- running --------------------------------------------------------------------------
