@@ -4,6 +4,7 @@ with SIGKILL in the middle of a hand comes back to its seat."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -198,6 +199,9 @@ def test_a_client_killed_mid_hand_takes_its_seat_back_with_its_token(tmp_path: P
         kinds = [m["kind"] for m in back]
         assert kinds[kinds.index("rejoined") :].count("your_turn") >= 1, texts
         assert ana.wait(timeout=180) == 0
+        # Ana's table never stood still longer than Beto's clock (10 s, no time bank).
+        times = [float(m["time"]) for m in _messages(tmp_path / "Ana.jsonl")]  # type: ignore[arg-type]
+        assert max(b - a for a, b in itertools.pairwise(times)) < 10 + 2
         assert beto.wait(timeout=60) == 0
         assert host.wait(timeout=30) == 0
         after = _messages(transcript)

@@ -490,3 +490,33 @@ def test_a_player_who_said_bye_is_not_waited_for() -> None:
 
         waited = run(scenario())
     assert waited < 1.0, waited
+
+
+def test_a_player_who_leaves_gives_the_seat_to_its_bot_and_everyone_hears_it() -> None:
+    with hosted_table(seats=3, hands=30) as table:
+
+        async def scenario() -> tuple[RawClient, RawClient]:
+            stays = table.client(name="Stays")
+            leaves = table.client(name="Leaves")
+            for player in (stays, leaves):
+                await player.connect()
+                await player.wait_for(is_frame(Welcome), 10)
+            await leaves.send(Bye())
+            left = await stays.wait_for(is_event("SeatLeft"), 15)
+            mark = len(stays.frames)
+            await stays.wait_for(is_event("HandEnded"), 15, mark)  # a hand with the bot
+            await stays.close()
+            await leaves.close()
+            assert isinstance(left.frame, EventFrame)
+            return stays, leaves
+
+        stays, leaves = run(scenario())
+    gone = [e for _, e in stays.events() if e["type"] == "SeatLeft"]
+    assert len(gone) == 1 and gone[0]["seat"] == leaves.seat and gone[0]["name"] == "Leaves"
+    bot = gone[0]["bot"]
+    assert bot and bot != "Leaves"
+    assert table.hosted.table.names[leaves.seat] == bot  # the bot's name is the seat's again
+    after = [e for _, e in stays.events()][
+        [e["type"] for _, e in stays.events()].index("SeatLeft") :
+    ]
+    assert any(e["type"] == "ActionTaken" and e["seat"] == leaves.seat for e in after)

@@ -252,10 +252,13 @@ class ClientSession:
             self.human.turn = (self._hand_number(), turn)  # before the seat hears its turn
             self.human.last = event
         listeners = self.listeners
-        if quiet:  # a catch-up: the model and the seat learn it, nothing is said
-            listeners = [self.state, self.human, self.talk]
+        if quiet:  # a catch-up: the model, the seat and the coach learn it, nothing is said
+            listeners = [self.state, self.human, self.talk, self.coach]
         for listener in listeners:
-            listener.on_event(event)
+            try:
+                listener.on_event(event)
+            except Exception:  # one listener's fault must not silence the others
+                log.exception("%s could not follow %s", type(listener).__name__, event)
         mine = isinstance(event, ActionRequired) and event.seat == self.me
         if mine and self.autopilot is not None and not quiet:
             self._autopilot()
