@@ -257,3 +257,20 @@ def test_a_restarted_host_resumes_the_saved_table_and_its_player_comes_back(
     finally:
         for process in (ana, host):
             process.kill()
+
+
+def test_a_port_in_use_is_refused_in_the_players_language(tmp_path: Path) -> None:
+    host, address, _code = _host(tmp_path, "--no-save")
+    port = address.rpartition(":")[2]
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "audiopoker", "host", "--no-seat", "--port", port,
+             "--output", "silent", "--lang", "es", "--no-save"],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+            env=_env(tmp_path / "second"),
+        )  # fmt: skip
+    finally:
+        host.kill()
+    assert second.returncode == 2
+    assert f"No se puede abrir el puerto {port}" in second.stderr
+    assert "Elige otro puerto con --port" in second.stderr

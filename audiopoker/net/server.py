@@ -526,11 +526,16 @@ class TableServer:
     async def serve(
         self, host: str, port: int, tls: ssl.SSLContext | None, ready: asyncio.Future[int]
     ) -> None:
-        """Serve until cancelled; ``ready`` gets the bound port."""
+        """Serve until cancelled; ``ready`` gets the bound port, or the OSError that kept
+        the port from being opened (in use, not this machine's address)."""
         self.loop = asyncio.get_running_loop()
-        async with serve(
-            self.handle, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=32
-        ) as server:
+        try:
+            opening = serve(self.handle, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=32)
+            server = await opening
+        except OSError as error:
+            ready.set_exception(error)
+            return
+        async with server:
             self.server = server
             sockets = list(server.sockets)
             ready.set_result(sockets[0].getsockname()[1] if sockets else port)
