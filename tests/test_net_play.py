@@ -62,30 +62,21 @@ def _host(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[str], str, st
     return host, found.group(1), found.group(2)
 
 
+def join_command(address: str, code: str, name: str, *options: str) -> list[str]:
+    """``audiopoker join`` for a bot-played seat (``--autopilot easy``), silent."""
+    return [sys.executable, "-m", "audiopoker", "join", address, "--code", code,
+            "--name", name, "--autopilot", "easy", "--output", "silent", "--no-sound",
+            *options]  # fmt: skip
+
+
 def _join(
     tmp_path: Path, address: str, code: str, name: str, think: float = 0.0
 ) -> subprocess.Popen[str]:
+    transcript = str(tmp_path / f"{name}.jsonl")
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "audiopoker",
-            "join",
-            address,
-            "--code",
-            code,
-            "--name",
-            name,
-            "--autopilot",
-            "easy",
-            "--autopilot-think",
-            str(think),
-            "--output",
-            "silent",
-            "--no-sound",
-            "--transcript",
-            str(tmp_path / f"{name}.jsonl"),
-        ],
+        join_command(
+            address, code, name, "--autopilot-think", str(think), "--transcript", transcript
+        ),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_net_play import _env, _host
+from tests.test_net_play import _env, _host, join_command
 
 trustme = pytest.importorskip(
     "trustme", reason="trustme is in the test extra: pip install -e .[test]"
@@ -32,23 +32,7 @@ def _join(
     tmp_path: Path, address: str, code: str, *options: str
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "audiopoker",
-            "join",
-            address,
-            "--code",
-            code,
-            "--name",
-            "Ana",
-            "--autopilot",
-            "easy",
-            "--output",
-            "silent",
-            "--no-sound",
-            *options,
-        ],
+        join_command(address, code, "Ana", *options),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,

@@ -21,12 +21,11 @@ from audiopoker.argtypes import (
     command_text,
     int_range,
     one_line_error,
-    option_error,
     refuse,
 )
 from audiopoker.bots.levels import LEVELS
 from audiopoker.commands.join import add_player_arguments, play_at
-from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds
+from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_args
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import resolve_language
 from audiopoker.net.host import HostedTable, HostOptions
@@ -36,7 +35,7 @@ from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import Store, data_dir
 from audiopoker.persistence.files import LockBusy
-from audiopoker.tournament.options import add_tournament_arguments, tournament_from_args
+from audiopoker.tournament.options import add_tournament_arguments
 
 HOSTED_FOLDER = "hosted"  # the hosted table's save and histories, beside the solo game's
 
@@ -129,11 +128,7 @@ def run_host(args: argparse.Namespace) -> int:
     lang = resolve_language(args.lang)
     text = NetText(lang)
     args.players = args.seats  # what the tournament's options are checked against
-    tournament, refusal = tournament_from_args(args, lang)
-    big = tournament.levels[0].big_blind if tournament is not None else (args.blinds or (1, 2))[1]
-    if refusal is None and args.chips < big:
-        below = command_text("cli.chips_below_blind", lang, big=big, chips=args.chips)
-        refusal = option_error("--chips", below, lang)
+    tournament, refusal = table_from_args(args, lang)
     if refusal is not None:
         print(
             command_text("cli.error", lang, prog="audiopoker host", message=refusal),

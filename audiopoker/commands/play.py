@@ -13,10 +13,11 @@ from audiopoker.argtypes import command_text, int_range, one_line_error, option_
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
-from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.persistence import SavedGame, Store, data_dir
 from audiopoker.tournament.options import add_tournament_arguments, tournament_from_args
+from audiopoker.tournament.schedule import Tournament
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
@@ -272,15 +273,24 @@ def _no_terminal_warning() -> None:
         return
 
 
-def run_play(args: argparse.Namespace) -> int:
-    """Start the game (or the watched table) and play until the end or the player quits."""
-    prog = "audiopoker watch" if args.watch else "audiopoker play"
-    lang = resolve_language(args.lang)
+def table_from_args(
+    args: argparse.Namespace, lang: Language
+) -> tuple[Tournament | None, str | None]:
+    """The tournament the options ask for (None: a cash game), and the refusal of options
+    that cannot make a table (a tournament's, or chips below the first big blind)."""
     tournament, refusal = tournament_from_args(args, lang)
     big = tournament.levels[0].big_blind if tournament is not None else (args.blinds or (1, 2))[1]
     if refusal is None and args.chips < big:
         below = command_text("cli.chips_below_blind", lang, big=big, chips=args.chips)
         refusal = option_error("--chips", below, lang)
+    return tournament, refusal
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Start the game (or the watched table) and play until the end or the player quits."""
+    prog = "audiopoker watch" if args.watch else "audiopoker play"
+    lang = resolve_language(args.lang)
+    tournament, refusal = table_from_args(args, lang)
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
         return 2
