@@ -265,3 +265,22 @@ def test_a_port_in_use_is_refused_in_the_players_language(tmp_path: Path) -> Non
     assert second.returncode == 2
     assert f"No se puede abrir el puerto {port}" in second.stderr
     assert "Elige otro puerto con --port" in second.stderr
+
+
+def test_a_host_serving_without_a_seat_hears_who_comes_and_goes(tmp_path: Path) -> None:
+    said = tmp_path / "host.jsonl"
+    host, address, code = _host(
+        tmp_path, "--seats", "3", "--hands", "3", "--seed", "1", "--lang", "es",
+        "--transcript", str(said),
+    )  # fmt: skip
+    ana = _join(tmp_path, address, code, "Ana")
+    try:
+        assert ana.wait(timeout=60) == 0
+        assert host.wait(timeout=30) == 0
+    finally:
+        for process in (ana, host):
+            process.kill()
+    texts = [str(m["text"]) for m in _messages(said)]
+    assert texts[0].startswith("Mesa abierta en 127.0.0.1, puerto ")
+    assert any(t.startswith("Ana se sienta en el asiento de ") for t in texts)
+    assert texts[-1] == "La partida de la mesa ha terminado."

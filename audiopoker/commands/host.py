@@ -29,10 +29,12 @@ from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_ar
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import resolve_language
 from audiopoker.net.host import HostedTable, HostOptions
+from audiopoker.net.host_news import HostNews
 from audiopoker.net.limits import spoken_code
 from audiopoker.net.talk import NetText
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
+from audiopoker.output.router import Router
 from audiopoker.persistence import Store, data_dir
 from audiopoker.persistence.files import LockBusy
 from audiopoker.tournament.options import add_tournament_arguments
@@ -201,6 +203,9 @@ def run_host(args: argparse.Namespace) -> int:
                 scheme = "wss" if tls is not None else "ws"
                 target = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
                 return play_at(f"{scheme}://{target}:{port}", code, args, router, lang)
+            news = HostNews(lang, lambda: hosted.table.names, router.send)
+            hosted.game.add_listener(news)
+            hosted.server.news.append(news.on_event)
             return _serve(hosted, router, text)
         finally:
             hosted.stop()
@@ -210,7 +215,7 @@ def run_host(args: argparse.Namespace) -> int:
         router.close()
 
 
-def _serve(hosted: HostedTable, router: object, text: NetText) -> int:
+def _serve(hosted: HostedTable, router: Router, text: NetText) -> int:
     """Serve until the game ends, Control+C or SIGTERM."""
     done = threading.Event()
 
@@ -224,5 +229,7 @@ def _serve(hosted: HostedTable, router: object, text: NetText) -> int:
             hosted.wait(0.5)
     except KeyboardInterrupt:
         pass
-    print(text.say("host.ended" if hosted.over else "host.closed"), file=sys.stderr)
+    if not hosted.over:  # the end of the game was said as it came
+        saved = hosted.store.saving
+        router.send(Message("goodbye", text.say("host.closed" if saved else "host.closed.unsaved")))
     return 1 if hosted.error is not None else 0

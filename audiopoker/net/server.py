@@ -133,6 +133,8 @@ class TableServer:
         self.someone_here = threading.Event()
         # A tournament's state (its director's), told before each hand and in each Welcome.
         self.tournament: Callable[[], dict[str, Any]] | None = None
+        # Who else hears the connections' news (away, back): the host serving without a seat.
+        self.news: list[Callable[[Event], None]] = []
         self.server: Server | None = None
         for seat in self.seats:
             seat.on_refused = self._refused
@@ -255,6 +257,8 @@ class TableServer:
 
     def _tell_all(self, event: Event) -> None:
         """A net event (away, back): said to everyone, not recorded in the hand."""
+        for listener in self.news:
+            listener(event)
         data = encode_event(event)
         for client in self.clients:
             if client.seated:
@@ -507,7 +511,8 @@ class TableServer:
                 return
             person.connected = False
             self._presence()
-        self._tell_all(PlayerAway(seat))
+        if not self.table.is_over:  # after the game's end, leaving is no news
+            self._tell_all(PlayerAway(seat))
         with self._heard:
             self._heard.notify_all()
 
