@@ -178,7 +178,12 @@ def test_a_client_killed_mid_hand_takes_its_seat_back_with_its_token(tmp_path: P
         # The same name and data folder: its token.
         beto = _join(tmp_path, address, code, "Beto", think=0.2)
         back: list[dict[str, object]] = []
-        while time.monotonic() < killed_at + 30 and not any(m["kind"] == "rejoined" for m in back):
+
+        def turn_again(messages: list[dict[str, object]]) -> bool:
+            kinds = [m["kind"] for m in messages]
+            return "rejoined" in kinds and "your_turn" in kinds[kinds.index("rejoined") :]
+
+        while time.monotonic() < killed_at + 30 and not turn_again(back):
             back = _messages(transcript)
             time.sleep(0.05)
         texts = [str(m["text"]) for m in back]
