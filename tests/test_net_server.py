@@ -429,7 +429,7 @@ def test_silent_person_is_timed_out_and_the_table_goes_on() -> None:
         silent, waits = run(scenario())
     assert all(wait <= turn_seconds + bank + 1 for wait in waits), waits
     assert waits[0] >= turn_seconds + bank - 0.1  # the bank was used once...
-    assert all(turn_seconds - 0.1 <= wait <= turn_seconds + 0.5 for wait in waits[1:]), waits
+    assert all(turn_seconds - 0.1 <= wait <= turn_seconds + 1 for wait in waits[1:]), waits
     banked = [r.frame for r in silent.frames if isinstance(r.frame, ClockFrame) and r.frame.bank]
     assert banked  # ...and said so
     assert silent.count("HandEnded") >= 1
@@ -463,9 +463,10 @@ def test_clock_warns_at_ten_seconds() -> None:
         frame = received.frame
         assert isinstance(frame, ClockFrame) and frame.seat == player.seat
         assert not frame.expired and not frame.bank
-        assert frame.seconds <= 12 - (received.at - asked.at) + 0.5, (received, asked.at)
+        # (slack for a loaded machine: the frame may arrive a little after it was sent)
+        assert frame.seconds <= 12 - (received.at - asked.at) + 1.5, (received, asked.at)
     (warning,) = clocks
-    assert 1.5 <= warning.at - asked.at <= 3.0, warning.at - asked.at
+    assert 1.5 <= warning.at - asked.at <= 4.0, warning.at - asked.at
     print(f"10-second warning {warning.at - asked.at:.2f} s after the turn began")
 
 
@@ -489,7 +490,7 @@ def test_a_player_who_said_bye_is_not_waited_for() -> None:
             return taken.at - said
 
         waited = run(scenario())
-    assert waited < 1.0, waited
+    assert waited < 2.0, waited  # not the 5-second clock
 
 
 def test_a_player_who_leaves_gives_the_seat_to_its_bot_and_everyone_hears_it() -> None:
