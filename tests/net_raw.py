@@ -58,6 +58,8 @@ class RawClient:
     answer: Answer = "call"
     heard: bool = True  # say Heard after each event
     think: float = 0.0  # seconds to wait before answering a turn (a test may change it)
+    hear_after: float = 0.0  # seconds the client's "speech" takes before it says Heard
+    heard_log: list[tuple[float, int]] = field(default_factory=list)  # (sent at, upto)
     frames: list[Received] = field(default_factory=list)
     sent: list[str] = field(default_factory=list)
     acts: list[Act] = field(default_factory=list)
@@ -167,14 +169,21 @@ class RawClient:
 
     async def _ack(self) -> None:
         """Heard for every event read so far: one frame covers the events read in one go
-        (``upto`` is cumulative), and at most 150 a second (the server drops Heard frames
-        beyond 200 a second, and with them their ``upto``)."""
-        await asyncio.sleep(0)  # let the reader take the frames already here
-        recent = [t for t in self._heard_times if t > time.monotonic() - 1.0]
-        if len(recent) >= 150:
-            await asyncio.sleep(recent[0] + 1.0 - time.monotonic())
-        self._heard_times = [*recent[-150:], time.monotonic()]
-        self._post(Heard(upto=self._heard_upto))
+        (``upto`` is cumulative), again while more came during ``hear_after``, and at most
+        150 a second (the server only notes Heard frames beyond 200 a second)."""
+        told = 0
+        while told < self._heard_upto:
+            await asyncio.sleep(0)  # let the reader take the frames already here
+            recent = [t for t in self._heard_times if t > time.monotonic() - 1.0]
+            if len(recent) >= 150:
+                await asyncio.sleep(recent[0] + 1.0 - time.monotonic())
+            self._heard_times = [*recent[-150:], time.monotonic()]
+            upto = self._heard_upto
+            if self.hear_after:
+                await asyncio.sleep(self.hear_after)  # as if a voice were saying the events
+            self.heard_log.append((time.monotonic(), upto))
+            self._post(Heard(upto=upto))
+            told = upto
 
     # --- reading what arrived -----------------------------------------------------------
     async def wait_for(

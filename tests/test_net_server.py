@@ -521,3 +521,29 @@ def test_a_player_who_leaves_gives_the_seat_to_its_bot_and_everyone_hears_it() -
         [e["type"] for _, e in stays.events()].index("SeatLeft") :
     ]
     assert any(e["type"] == "ActionTaken" and e["seat"] == leaves.seat for e in after)
+
+
+def test_bots_never_act_before_a_player_heard_what_came_before() -> None:
+    with hosted_table(seats=4, hands=4) as table:
+
+        async def scenario() -> RawClient:
+            slow = table.client(name="Slow", hear_after=0.3)
+            await slow.connect()
+            await slow.wait_for(is_event("GameEnded"), 60)
+            await slow.close()
+            return slow
+
+        slow = run(scenario(), timeout=90)
+    bot_actions = [
+        (received, event)
+        for received, event in slow.events()
+        if event["type"] == "ActionTaken" and event["seat"] != slow.seat
+    ]
+    assert len(bot_actions) >= 6
+    for received, _event in bot_actions:
+        assert isinstance(received.frame, EventFrame)
+        asked = received.frame.seq - 1  # the bot's ActionRequired, just before
+        assert any(upto >= asked and at <= received.at for at, upto in slow.heard_log), (
+            "a bot acted before the player had heard its turn come",
+            received.frame.seq,
+        )

@@ -68,7 +68,7 @@ HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
 MAX_STRIKES = 10  # refused frames before a client is dropped
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped (it can come back)
 FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
-HEARD_WAIT = 8.0  # seconds the table waits for a client's speech before it goes on
+HEARD_WAIT = 20.0  # seconds the table waits for a client's speech before it goes on
 
 
 @dataclass(eq=False)
@@ -130,6 +130,10 @@ class TableServer:
         self.waiting: list[Client] = []  # newcomers: they sit down before the next hand
         self._lock = threading.Lock()  # guards ``waiting`` and ``people`` across threads
         self._heard = threading.Condition()
+        # Events handed to the loop and events it has sent: the table waits for the
+        # players' speech only once the loop caught up (else it would see nothing to wait for).
+        self._scheduled = 0
+        self._sent = 0
         self.someone_here = threading.Event()
         # A tournament's state (its director's), told before each hand and in each Welcome.
         self.tournament: Callable[[], dict[str, Any]] | None = None
@@ -143,6 +147,8 @@ class TableServer:
     # --- the conductor's side (its thread) ------------------------------------------------
     def on_event(self, event: Event) -> None:
         """Every table event, in order: sent on the loop's thread."""
+        with self._heard:
+            self._scheduled += 1  # wait_heard waits until the loop has sent it
         if isinstance(event, ActionRequired):
             self.turn += 1
             hand = self.table.hand_number
@@ -196,7 +202,11 @@ class TableServer:
         sent; the monotonic time the last of them finished."""
         deadline = time.monotonic() + HEARD_WAIT
         with self._heard:
+            scheduled = self._scheduled
             while not stop.is_set():
+                if self._sent < scheduled and time.monotonic() < deadline:
+                    self._heard.wait(0.05)  # the loop is still sending what came before
+                    continue
                 late = [c for c in self.clients if c.seated and not c.deaf and c.heard < c.seq]
                 if not late:
                     return max((c.heard_at for c in self.clients), default=0.0)
@@ -236,6 +246,14 @@ class TableServer:
 
     # --- the loop's side ------------------------------------------------------------------
     def _broadcast(self, event: Event, turn: Turn | None) -> None:
+        try:
+            self._send_event(event, turn)
+        finally:
+            with self._heard:
+                self._sent += 1
+                self._heard.notify_all()
+
+    def _send_event(self, event: Event, turn: Turn | None) -> None:
         if isinstance(event, HandStarted):
             self.hand_events = []
         self.hand_events.append(event)
