@@ -24,7 +24,7 @@ from audiopoker.argtypes import (
     refuse,
 )
 from audiopoker.bots.levels import LEVELS
-from audiopoker.commands.join import add_player_arguments, play_at
+from audiopoker.commands.join import add_player_arguments, last_words, play_at
 from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_args
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import resolve_language
@@ -211,7 +211,7 @@ def run_host(args: argparse.Namespace) -> int:
             hosted.stop()
     finally:
         store.close()
-        router.wait_until_quiet(timeout=3)
+        last_words(router)
         router.close()
 
 

@@ -85,6 +85,18 @@ def _uri(address: str, tls: bool) -> str:
     return f"{'wss' if tls else 'ws'}://{host}:{port}"
 
 
+# Seconds at most for the last words (why the table could not be reached, goodbye).
+LAST_WORDS_WAIT = 30.0
+
+
+def last_words(router: Router) -> None:
+    """Let what is still to be said be heard before the voice closes (Control+C cuts it)."""
+    try:
+        router.wait_until_quiet(timeout=LAST_WORDS_WAIT)
+    except KeyboardInterrupt:
+        router.silence()
+
+
 def run_join(args: argparse.Namespace) -> int:
     """Join the table and play until leaving."""
     lang = resolve_language(args.lang)
@@ -93,7 +105,7 @@ def run_join(args: argparse.Namespace) -> int:
         uri = _uri(args.address, args.tls or args.cafile is not None)
         return play_at(uri, args.code, args, router, lang)
     finally:
-        router.wait_until_quiet(timeout=3)
+        last_words(router)
         router.close()
 
 

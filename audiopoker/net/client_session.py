@@ -57,6 +57,7 @@ from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap
 from audiopoker.ui.reminder import DEFAULT_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.session import FINAL_WORDS_WAIT
 from audiopoker.ui.state import TableState
 from audiopoker.ui.texts import UiText
 from audiopoker.ui.words import Narration
@@ -367,9 +368,13 @@ class ClientSession:
             self.reminder.stop()
             self.human.wake()
             if not self.controller.quitting:
-                if ended is not None:
-                    self.router.send(Message("goodbye", self.text.goodbye()))
                 self.connection.close(None if ended is not None else Bye())
+                if ended is not None:  # the last words (standings, prizes) heard to the end
+                    self.router.send(Message("goodbye", self.text.goodbye()))
+                    try:
+                        self.router.wait_until_quiet(timeout=FINAL_WORDS_WAIT)
+                    except KeyboardInterrupt:
+                        self.router.silence()
             if self.sound is not None:
                 self.sound.close()
         return 0
