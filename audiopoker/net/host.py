@@ -140,7 +140,7 @@ class HostedTable:
             self.table = Table(tuple(name for name, _ in bots), options.chips, config, table_rng)
         self.code = str(net.get("code") or new_code())
         people = _people(net.get("people", {}))
-        clock = Clock(options.turn_seconds, options.time_bank)
+        clock = Clock(options.turn_seconds)
         self.seats = [
             NetSeat(BotSeat(bot, i), clock, self.stopping) for i, (_, bot) in enumerate(bots)
         ]

@@ -56,10 +56,9 @@ ClockNews = Callable[[int, int, bool, bool], None]
 
 @dataclass
 class Clock:
-    """The host's clock settings."""
+    """The host's clock settings (each person's time bank is their own: ``Person.bank``)."""
 
     turn_seconds: float = DEFAULT_TURN
-    bank_seconds: float = DEFAULT_BANK
     news: ClockNews = field(default=lambda seat, left, bank, out: None)
 
 
