@@ -6,7 +6,9 @@ English for every test (commands without --lang follow it) unless the test sets 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +20,8 @@ from audiopoker.persistence.files import DATA_DIR_ENV
 _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
+
+from lane_support import ProcessGuard, Reader  # noqa: E402  (needs the path above)
 
 
 @pytest.fixture(autouse=True)
@@ -36,3 +40,100 @@ def english_system_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+# --- the lanes: `slow` from what a test uses (lane_support), and the guard behind it -------
+
+_WHY_SLOW = pytest.StashKey[str]()
+_guard = ProcessGuard()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--why-slow",
+        action="store_true",
+        help="print each test the lanes put in the slow lane, and what made it slow",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reader = Reader()
+    for item in items:
+        reason = _slow_reason(reader, item)
+        if reason is None:
+            continue
+        item.stash[_WHY_SLOW] = reason
+        if item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)
+        if config.getoption("--why-slow"):
+            print(f"slow: {item.nodeid}: {reason}")
+
+
+def _slow_reason(reader: Reader, item: pytest.Item) -> str | None:
+    if item.get_closest_marker("slow") is not None:
+        return "marked slow"
+    for mark in item.iter_markers("skipif"):  # skips with the system package it needs
+        reason = str(mark.kwargs.get("reason", ""))
+        if "apt-get install" in reason:
+            return f"needs a system program ({reason})"
+    function = getattr(item, "function", None)
+    if function is None:  # a doctest: runs in process, reads no helper
+        return None
+    reason = reader.why_slow(function)
+    if reason is not None:
+        return reason
+    info = getattr(item, "_fixtureinfo", None)
+    for name, definitions in info.name2fixturedefs.items() if info else ():
+        for definition in definitions:
+            reason = reader.why_slow(definition.func)
+            if reason is not None:
+                return f"fixture {name}: {reason}"
+    return None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _guard.install()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _guard.uninstall()
+
+
+@pytest.fixture(autouse=True)
+def fast_lane_starts_no_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test left in the fast lane that starts a process fails with what it started: the
+    lanes' reading missed a slow thing it uses (add it to lane_support)."""
+    fast = _WHY_SLOW not in request.node.stash
+    _guard.begin(fast)
+    try:
+        yield
+    finally:
+        _guard.fast_test_running = False
+        started = _guard.take()
+    if fast and started:
+        pytest.fail(
+            "this test is in the fast lane but started "
+            + "; ".join(started[:3])
+            + ": teach tests/lane_support.py what it uses, so the lanes mark it slow",
+            pytrace=False,
+        )
+
+
+# A test long in process (thousands of hands or keys) is the one kind the reading cannot
+# tell: the fast lane names each one that took longer than this, to be marked slow.
+FAST_TEST_SECONDS = 2.0
+_long_fast_tests: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    long = report.duration > FAST_TEST_SECONDS
+    if report.when == "call" and long and "slow" not in report.keywords:
+        _long_fast_tests.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _long_fast_tests:
+        return
+    terminalreporter.section("fast lane: tests that took long in process")
+    for seconds, nodeid in sorted(_long_fast_tests, reverse=True):
+        terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}  (mark it slow if it always does)")

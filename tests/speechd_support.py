@@ -13,6 +13,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -216,7 +217,7 @@ def game_in_tmux(arguments: list[str], env: dict[str, str]) -> Iterator[TmuxGame
     game = TmuxGame(f"ap{os.getpid()}-{folder.name}", transcript)
     settings = {"AUDIOPOKER_DATA_DIR": str(folder / "data"), **env}
     command = ["env", *(f"{name}={value}" for name, value in settings.items())]
-    command += [shutil.which("audiopoker") or "audiopoker", *arguments]
+    command += [sys.executable, "-m", "audiopoker", *arguments]  # never by PATH
     command += ["--transcript", str(transcript)]
     environment = {**os.environ, **settings}
     environment.pop("TMUX", None)

@@ -46,6 +46,7 @@ def test_identical_strategies_break_exactly_even() -> None:
     assert [r.ci95 for r in reports] == [0.0, 0.0]
 
 
+@pytest.mark.slow  # two worker processes: the guard in conftest would say so otherwise
 def test_results_do_not_depend_on_processes_or_blocks() -> None:
     base = Settings(lineup=expand_lineup(["normal", "random*2"], 3), deals=12, seed=5, block=4)
     one = run(base, jobs=1)

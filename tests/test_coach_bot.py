@@ -55,6 +55,7 @@ def quick_coach_bot(rng: random.Random) -> CoachBot:
     return bot
 
 
+@pytest.mark.slow  # in process, but long: the coach bot in thousands of spots
 def test_coach_bot_is_legal_in_thousands_of_random_spots() -> None:
     rng = random.Random(1313)
     kinds: Counter[str] = Counter()
@@ -87,6 +88,7 @@ def spots_of(seed: int, hands: int) -> list[PlayerView]:
     return views
 
 
+@pytest.mark.slow  # in process, but long: Monte Carlo advice twice in 60 spots
 def test_advice_is_reproducible_for_a_seed_and_its_suggestion_is_legal() -> None:
     streets: Counter[Street] = Counter()
     for view in spots_of(77, 60):

@@ -395,6 +395,7 @@ def play_ours_alone(setup: Setup, rng: random.Random) -> int:
     return decisions
 
 
+@pytest.mark.slow  # in process, but long: thousands of hands through the pokerkit oracle
 def test_random_hands_agree_with_pokerkit() -> None:
     spots: Counter[str] = Counter()
     players: Counter[int] = Counter()

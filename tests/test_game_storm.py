@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from session_harness import Running, running
 
 from audiopoker.ui.session import Settings
@@ -29,6 +30,7 @@ PLAIN_KEYS = [
 SESSION_KEYS = 2_000
 
 
+@pytest.mark.slow  # in process, but long: 20,000 keys over whole games
 def test_key_storm_no_crash_chips_conserved_still_responds() -> None:
     """20,000 random key presses over seeded games (a new game starts if one ends)."""
     rng = random.Random(2024)

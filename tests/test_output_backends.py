@@ -292,6 +292,12 @@ def chain(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         return state["tts"]
 
     monkeypatch.delenv("AUDIOPOKER_NO_PRISM", raising=False)
+    # No Speech Dispatcher here: its real client would start the machine's own daemon.
+    monkeypatch.setattr(
+        factory,
+        "probe_speech_dispatcher",
+        lambda lang="en": (None, Attempt("screen reader", "speech-dispatcher", False, "fake")),
+    )
     monkeypatch.setattr(factory, "probe_prism", stage("prism"))
     monkeypatch.setattr(factory, "probe_accessible_output2", stage("ao2"))
     monkeypatch.setattr(factory, "_tts", tts)

@@ -34,7 +34,7 @@ class Terminal:
     """One tmux server and session of our own (its own socket: other tmux use is safe)."""
 
     def __init__(self, tmp_path: Path, command: str) -> None:
-        self.socket = f"audiopoker-test-{os.getpid()}"
+        self.socket = f"audiopoker-test-{os.getpid()}-{tmp_path.name}"  # private per test
         self.done = tmp_path / "exit-code"
         # The pane stays open after the game ends so the screen can still be read.
         # The raw bytes the game writes are recorded too: the game starts once the pipe is on.
