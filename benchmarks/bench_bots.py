@@ -1,16 +1,23 @@
 """The bots' benchmark by duplicate poker: the matches and goals of issue 14.
 
 Each named match (its players, lineup and stack; blinds 1/2) runs the same duplicate
-simulation as ``audiopoker simulate`` and prints a line per bot: bb/100 with its 95 %
-interval [low, high], hands, the share of hands played voluntarily (VPIP) and raised
-(PFR) before the flop, decisions, and the decision time median and p95.
+simulation as ``audiopoker simulate`` on every seed (three by default: one seed's deals
+are one sample, and a figure must hold on any), prints its seats, then a line per bot and
+seed and a line per bot pooled over the seeds: bb/100 with its 95 % interval [low, high]
+(the pooled interval over every seed's deals), hands, the share of hands played
+voluntarily (VPIP) and raised (PFR) before the flop, decisions, and the decision time
+median and p95. Every goal is judged on the pooled lines.
 
 - hu: hard vs normal heads-up, 200 chips (100 big blinds);
-- 3v3: hard vs normal three against three, alternating seats at six;
+- 3v3: hard vs normal three against three, alternating seats at six (hard, normal, hard,
+  normal, hard, normal);
+- 3v3-blocks: the same three against three seated as ``audiopoker simulate --bot 'hard*3'
+  --bot 'normal*3'`` seats them (hard, hard, hard, normal, normal, normal);
 - ladder: hard, normal, easy twice each at six;
 - L-R for each level L (easy, normal, hard) and reference R (random, station, honest,
   maniac, minraiser, folder: audiopoker.bots.reference): L against five R at six. A table
-  of bb/100 per reference and level follows; one seed means the same deals for every level;
+  of pooled bb/100 per reference and level follows; the same seeds mean the same deals for
+  every level;
 - normal-easy: normal vs easy three against three;
 - pushfold-hu: hard vs normal heads-up with 20 chips (10 big blinds). After it, hard's
   push/fold decisions are scored against the chart (``bots.shortstack.agreement``) in
@@ -20,7 +27,8 @@ interval [low, high], hands, the share of hands played voluntarily (VPIP) and ra
 
 Goals (issue 14), printed PASS or FAIL at the end for those whose matches ran:
 
-- 3v3: hard at least +40 bb/100 with the interval's lower bound above 0 (12,000 hands);
+- 3v3 and 3v3-blocks: hard at least +40 bb/100 with the interval's lower bound above 0
+  (12,000 hands a seed);
 - hu: hard at least +50 bb/100 with the lower bound above 0;
 - hard's bb/100 at least normal's against every reference (the same deals), and at least
   every level's against the fixed strategies (station, maniac, minraiser, folder, honest);
@@ -29,11 +37,13 @@ Goals (issue 14), printed PASS or FAIL at the end for those whose matches ran:
 - push/fold agreement with the chart at least 95 %, weighted by how often spots come up;
 - decision p95 under 100 ms at every level (the game's budget stays 0.08 s).
 
-    python benchmarks/bench_bots.py [--hands 12000] [--seed 1] [--jobs 2] [--only hu 3v3] [--json]
+    python benchmarks/bench_bots.py [--hands 12000] [--seeds 1 2 3] [--jobs 2] [--only hu 3v3]
+        [--json]
 
+``--hands`` is per match and seed. With fewer than three seeds the goals are not judged.
 ``--json`` prints everything as JSON on stdout and the lines on stderr. Timings depend on
-the machine and its load: note how many cores were busy. Runs are reproducible for a seed
-(no deadline; the bots' iteration caps bound their time).
+the machine and its load: note how many cores were busy. Runs are reproducible for the
+seeds (no deadline; the bots' iteration caps bound their time).
 """
 
 from __future__ import annotations
@@ -51,7 +61,7 @@ from dataclasses import asdict, dataclass
 from typing import TextIO
 
 from audiopoker.bots.base import start_hand, tell
-from audiopoker.bots.duplicate import BotReport, Settings, deal_deck, expand_lineup, run
+from audiopoker.bots.duplicate import BotReport, Settings, deal_deck, expand_lineup, run_seeds
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS, make_bot
 from audiopoker.bots.shortstack import agreement
 from audiopoker.engine.hand import Hand
@@ -70,6 +80,7 @@ class Match:
 MATCHES: dict[str, Match] = {
     "hu": Match(2, ("hard", "normal")),
     "3v3": Match(6, ("hard", "normal")),
+    "3v3-blocks": Match(6, ("hard*3", "normal*3")),
     "ladder": Match(6, ("hard", "normal", "easy")),
     **{
         f"{level}-{ref}": Match(6, (level, f"{ref}*5"))
@@ -82,6 +93,7 @@ MATCHES: dict[str, Match] = {
 FIXED_STRATEGIES = ("station", "maniac", "minraiser", "folder", "honest")
 AGREEMENT_GOAL = 0.95
 P95_LIMIT_MS = 100.0
+MIN_SEEDS = 3  # convention 10: a figure pools at least three seeds
 
 Results = dict[str, list[BotReport]]
 
@@ -91,10 +103,10 @@ def interval(r: BotReport) -> str:
     return f"{r.bb_per_100:+.1f} [{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]"
 
 
-def report_line(name: str, r: BotReport) -> str:
-    """One bot's line in one match."""
+def report_line(name: str, label: str, r: BotReport) -> str:
+    """One bot's line in one match, on one seed or pooled (``label``)."""
     return (
-        f"  {name:<16} {r.bot:<9} {r.bb_per_100:+8.1f} bb/100 "
+        f"  {name:<16} {label:<8} {r.bot:<9} {r.bb_per_100:+8.1f} bb/100 "
         f"[{r.bb_per_100 - r.ci95:+.1f}, {r.bb_per_100 + r.ci95:+.1f}]  {r.hands:>6} hands  "
         f"VPIP {100 * r.vpip:5.1f} %  PFR {100 * r.pfr:5.1f} %  decisions {r.decisions:>6}  "
         f"median {r.median_ms:5.1f} ms  p95 {r.p95_ms:5.1f} ms"
@@ -134,9 +146,9 @@ def reference_table(results: Results) -> list[str]:
 
 
 def goals(results: Results, hands: dict[str, int]) -> list[tuple[str, bool, str]]:
-    """(goal, passed, measured) for every goal whose matches ran."""
+    """(goal, passed, measured) for every goal whose matches ran, on pooled results."""
     measured: list[tuple[str, bool, str]] = []
-    for match, minimum in (("3v3", 40), ("hu", 50)):
+    for match, minimum in (("3v3", 40), ("3v3-blocks", 40), ("hu", 50)):
         hard = find(results, match, "hard")
         if hard is not None:
             passed = hard.bb_per_100 >= minimum and hard.bb_per_100 - hard.ci95 > 0
@@ -184,10 +196,23 @@ class Agreement:
     share: float  # mean probability the chart gives hard's choice
 
 
-def push_fold_agreement(opponent: str, stacks: Sequence[int], hands: int, seed: int) -> Agreement:
-    """Heads-up hands of hard against ``opponent``, each at a stack (chips, blinds 1/2)
-    taken in turn from ``stacks``; every push/fold spot hard meets, weighted equally (so
-    spots count as often as they come up)."""
+def push_fold_agreement(
+    opponent: str, stacks: Sequence[int], hands: int, seeds: Sequence[int]
+) -> Agreement:
+    """Heads-up hands of hard against ``opponent`` on each seed, each at a stack (chips,
+    blinds 1/2) taken in turn from ``stacks``; every push/fold spot hard meets on every
+    seed, weighted equally (so spots count as often as they come up)."""
+    scores: list[float] = []
+    for seed in seeds:
+        scores += _push_fold_scores(opponent, stacks, hands, seed)
+    low, high = min(stacks) / 2, max(stacks) / 2
+    where = f"{low:g} big blinds" if low == high else f"{low:g} to {high:g} big blinds"
+    share = sum(scores) / len(scores) if scores else 0.0
+    return Agreement(f"hard vs {opponent}, {where}", len(scores), share)
+
+
+def _push_fold_scores(opponent: str, stacks: Sequence[int], hands: int, seed: int) -> list[float]:
+    """The chart's probability of each push/fold choice hard made on one seed."""
     bots = [
         make_bot("hard", random.Random(f"{seed}:hard")),
         make_bot(opponent, random.Random(seed)),
@@ -218,10 +243,7 @@ def push_fold_agreement(opponent: str, stacks: Sequence[int], hands: int, seed: 
         for event in events:
             for seat, bot in enumerate(bots):
                 tell(bot, seat, event)
-    low, high = min(stacks) / 2, max(stacks) / 2
-    where = f"{low:g} big blinds" if low == high else f"{low:g} to {high:g} big blinds"
-    share = sum(scores) / len(scores) if scores else 0.0
-    return Agreement(f"hard vs {opponent}, {where}", len(scores), share)
+    return scores
 
 
 def _hard_leads(rows: dict[str, BotReport]) -> bool:
@@ -230,13 +252,15 @@ def _hard_leads(rows: dict[str, BotReport]) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=12000, help="hands per match")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=12000, help="hands per match and seed")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], metavar="SEED")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="+", choices=list(MATCHES), default=None, metavar="MATCH")
     parser.add_argument("--json", action="store_true", help="JSON on stdout, lines on stderr")
     args = parser.parse_args()
     out: TextIO = sys.stderr if args.json else sys.stdout
+    seeds: list[int] = list(dict.fromkeys(args.seeds))
+    seed_words = " ".join(map(str, seeds))
     results: Results = {}
     hands: dict[str, int] = {}
     matches: dict[str, object] = {}
@@ -245,43 +269,50 @@ def main() -> int:
         settings = Settings(
             lineup=expand_lineup(match.lineup, match.players),
             deals=math.ceil(args.hands / match.players),
-            seed=args.seed,
+            seed=seeds[0],
             stack=match.stack,
         )
         started = time.perf_counter()
-        results[name] = run(settings, jobs=max(1, args.jobs))
+        results[name], each = run_seeds(settings, seeds, jobs=max(1, args.jobs))
         elapsed = time.perf_counter() - started
-        hands[name] = settings.deals * match.players
+        per_seed = settings.deals * match.players
+        hands[name] = per_seed * len(seeds)
         print(
             f"{name}: {match.players} players, {match.stack} chips, blinds 1/2, "
-            f"{hands[name]} hands, seed {args.seed}, {elapsed:.0f} s",
+            f"seeds {seed_words}, {per_seed} hands a seed, {hands[name]} in all, {elapsed:.0f} s"
+            f"\n  seats: {' '.join(settings.lineup)} (each deal replayed at every rotation)",
             file=out,
             flush=True,
         )
+        for seed, reports in each.items():
+            for report in reports:
+                print(report_line(name, f"seed {seed}", report), file=out)
         for report in results[name]:
-            print(report_line(name, report), file=out, flush=True)
+            print(report_line(name, "pooled", report), file=out, flush=True)
         matches[name] = {
             **asdict(match),
             "lineup": list(settings.lineup),
             "blinds": [settings.small_blind, settings.big_blind],
+            "seeds": seeds,
             "hands": hands[name],
             "elapsed_s": round(elapsed, 1),
             "bots": [asdict(r) for r in results[name]],
+            "per_seed": {str(seed): [asdict(r) for r in each[seed]] for seed in seeds},
         }
     agreements: list[Agreement] = []
     if "pushfold-hu" in results:
         spots = max(args.hands // 4, 200)
         agreements = [
-            push_fold_agreement("hard", [20], spots, args.seed),
-            push_fold_agreement("hard", list(range(4, 31, 2)), spots, args.seed),
-            push_fold_agreement("normal", [20], spots, args.seed),
+            push_fold_agreement("hard", [20], spots, seeds),
+            push_fold_agreement("hard", list(range(4, 31, 2)), spots, seeds),
+            push_fold_agreement("normal", [20], spots, seeds),
         ]
-        print("\npush/fold agreement with the chart:", file=out)
+        print(f"\npush/fold agreement with the chart, seeds {seed_words}:", file=out)
         for a in agreements:
             print(f"  {a.setting:<36} {100 * a.share:5.1f} % of {a.spots} spots", file=out)
     table = reference_table(results)
     if len(table) > 1:
-        print("\n" + "\n".join(table), file=out)
+        print(f"\npooled over seeds {seed_words}\n" + "\n".join(table), file=out)
     measured = goals(results, hands)
     if agreements:
         passed = all(a.share >= AGREEMENT_GOAL for a in agreements[:2])
@@ -289,14 +320,17 @@ def main() -> int:
         measured.append(
             ("push/fold agreement >= 95 % against an equilibrium player", passed, detail)
         )
-    if measured:
-        print(file=out)
+    if measured and len(seeds) < MIN_SEEDS:
+        print(f"\ngoals not judged: {len(seeds)} seeds, fewer than {MIN_SEEDS}", file=out)
+        measured = []
+    elif measured:
+        print(f"\ngoals, pooled over seeds {seed_words}:", file=out)
     for goal, passed, detail in measured:
         print(f"{'PASS' if passed else 'FAIL'}  {goal}: {detail}", file=out)
     if args.json:
         goal_rows = [{"goal": g, "passed": p, "measured": d} for g, p, d in measured]
         chart = [asdict(a) for a in agreements]
-        everything = {"seed": args.seed, "matches": matches, "agreement": chart, "goals": goal_rows}
+        everything = {"seeds": seeds, "matches": matches, "agreement": chart, "goals": goal_rows}
         print(json.dumps(everything, indent=2))
     return 0
 

@@ -125,19 +125,37 @@ def test_bench_bots_runs_named_matches_and_reports_the_goals() -> None:
         "--only", "hu", "normal-folder", "hard-folder", "--hands", "60", "--jobs", "1", "--json"
     )  # fmt: skip
     lines = done.stderr.splitlines()
-    assert lines[0].startswith("hu: 2 players, 200 chips, blinds 1/2, 60 hands, seed 1")
+    assert lines[0].startswith("hu: 2 players, 200 chips, blinds 1/2, seeds 1 2 3, 60 hands a")
+    assert lines[1] == "  seats: hard normal (each deal replayed at every rotation)"
     bot_lines = [line.split() for line in lines if line.startswith("  hu ")]
-    assert [words[1] for words in bot_lines] == ["hard", "normal"]
+    labels = [" ".join(words[1 : words.index("bb/100") - 1]) for words in bot_lines]
+    assert labels == [
+        *(f"seed {seed} {bot}" for seed in (1, 2, 3) for bot in ("hard", "normal")),
+        "pooled hard",
+        "pooled normal",
+    ]
     assert all("bb/100" in words and "VPIP" in words and "p95" in words for words in bot_lines)
+    report = json.loads(done.stdout)
+    pooled, *_ = report["matches"]["hu"]["bots"]
+    seeds = report["matches"]["hu"]["per_seed"]
+    assert list(seeds) == ["1", "2", "3"] and report["seeds"] == [1, 2, 3]
+    assert pooled["hands"] == sum(seeds[seed][0]["hands"] for seed in seeds)
     folder_row = next(line for line in lines if line.startswith("folder "))
     assert folder_row.count("[") == 2  # normal and hard ran, easy did not
     verdicts = [line for line in lines if line.startswith(("PASS", "FAIL"))]
     assert any("hu: hard vs normal" in line for line in verdicts)
     assert any("hard >= normal against every reference" in line for line in verdicts)
     assert not any("3v3" in line for line in verdicts)  # not measured, not judged
-    report = json.loads(done.stdout)
     assert list(report["matches"]) == ["hu", "normal-folder", "hard-folder"]
     hu = report["matches"]["hu"]
-    assert hu["players"] == 2 and hu["stack"] == 200 and hu["hands"] == 60
+    assert hu["players"] == 2 and hu["stack"] == 200 and hu["hands"] == 3 * 60
     assert {"vpip", "pfr", "bb_per_100", "ci95", "p95_ms"} <= hu["bots"][0].keys()
     assert {goal["passed"] for goal in report["goals"]} <= {True, False}
+
+
+def test_bench_bots_judges_no_goal_on_fewer_than_three_seeds() -> None:
+    done = _bench("--only", "hard-folder", "--hands", "12", "--jobs", "1", "--seeds", "4", "5")
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("hard-folder: 6 players, 200 chips, blinds 1/2, seeds 4 5, 12 ")
+    assert "goals not judged: 2 seeds, fewer than 3" in lines
+    assert not any(line.startswith(("PASS", "FAIL")) for line in lines)

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import json
+import math
+import statistics
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from audiopoker.bots.duplicate import Settings, deal_deck, expand_lineup, run
+from audiopoker.bots.duplicate import (
+    Settings,
+    deal_deck,
+    expand_lineup,
+    play_unit,
+    run,
+    run_seeds,
+)
 from audiopoker.cli import main
 
 
@@ -112,3 +122,28 @@ def test_decks_are_seeded_per_deal() -> None:
     assert deal_deck(1, 5) == deal_deck(1, 5)
     assert deal_deck(1, 5) != deal_deck(1, 6) != deal_deck(2, 5)
     assert len(set(deal_deck(1, 5))) == 52
+
+
+def test_seeds_pool_deal_by_deal() -> None:
+    """Three seeds pool into one interval over every (seed, deal), not an average of three
+    intervals; each seed alone is what ``run`` reports for it."""
+    base = Settings(lineup=("random", "station"), deals=10, seed=0, block=10)
+    seeds = (1, 2, 3)
+    pooled, each = run_seeds(base, seeds)
+    assert list(each) == list(seeds)
+    alone = run(replace(base, seed=2))
+    assert [(r.bb_per_100, r.ci95, r.hands, r.vpip) for r in each[2]] == [
+        (r.bb_per_100, r.ci95, r.hands, r.vpip) for r in alone
+    ]  # decision times aside
+    samples = []  # the random bot's bb/100 per deal, both rotations summed
+    for seed in seeds:
+        one = replace(base, seed=seed)
+        rotations = [play_unit(one, rotation, 0, 10) for rotation in (0, 1)]
+        for deal in range(10):
+            chips = sum(unit.nets[deal][0] for unit in rotations)
+            samples.append(chips / 2 / base.big_blind * 100)
+    random_bot = pooled[0]
+    assert random_bot.bot == "random" and random_bot.hands == 3 * 20
+    assert random_bot.bb_per_100 == pytest.approx(statistics.fmean(samples))
+    assert random_bot.ci95 == pytest.approx(1.96 * statistics.stdev(samples) / math.sqrt(30))
+    assert random_bot.decisions == sum(each[seed][0].decisions for seed in seeds)

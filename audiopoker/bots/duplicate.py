@@ -13,6 +13,9 @@ raised (PFR).
 Work is split into units (one rotation, a block of consecutive deals); each unit builds
 fresh bots that keep their seats for the whole block, so opponent models learn as they
 would at a real table. Results do not depend on how many processes run the units.
+
+One seed is one sample of deals: ``run_seeds`` plays the same lineup on several seeds and
+pools them, each (seed, deal) one more duplicate unit of the interval.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from audiopoker.bots.base import Bot, start_hand, tell
 from audiopoker.bots.levels import factory
@@ -73,6 +76,7 @@ class UnitResult:
     dealt: list[int] = field(default_factory=list)
     vpip: list[int] = field(default_factory=list)
     pfr: list[int] = field(default_factory=list)
+    seed: int = 0  # the seed of its deals: deal numbers repeat from seed to seed
 
 
 def expand_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
@@ -122,6 +126,7 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
         dealt=[0] * players,
         vpip=[0] * players,
         pfr=[0] * players,
+        seed=settings.seed,
     )
     shown: list[ShownHand] = []
     for deal in range(first_deal, first_deal + count):
@@ -218,35 +223,65 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[BotReport]:
     """Play every unit (in ``jobs`` processes) and report per bot spec."""
-    work = list(units(settings))
+    work = [(settings, *unit) for unit in units(settings)]
+    return summarize(settings, _play(work, jobs, progress))
+
+
+def run_seeds(
+    settings: Settings,
+    seeds: Sequence[int],
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[BotReport], dict[int, list[BotReport]]]:
+    """Play ``settings`` once per seed (``settings.seed`` aside; every unit of every seed in
+    one pool of ``jobs`` processes) and report per bot spec: pooled over the seeds, whose
+    deals are all samples of the same duplicate unit, and seed by seed."""
+    per_seed = {seed: replace(settings, seed=seed) for seed in dict.fromkeys(seeds)}
+    work = [(one, *unit) for one in per_seed.values() for unit in units(one)]
+    results = _play(work, jobs, progress)
+    pooled = summarize(settings, results)
+    each = {
+        seed: summarize(one, [r for r in results if r.seed == seed])
+        for seed, one in per_seed.items()
+    }
+    return pooled, each
+
+
+def _play(
+    work: Sequence[tuple[Settings, int, int, int]],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[UnitResult]:
+    """Every unit of ``work`` played, in ``jobs`` processes."""
     results: list[UnitResult] = []
     if jobs <= 1:
-        for done, (rotation, first, count) in enumerate(work, 1):
-            results.append(play_unit(settings, rotation, first, count))
+        for done, unit in enumerate(work, 1):
+            results.append(play_unit(*unit))
             if progress:
                 progress(done, len(work))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_unit, settings, *unit) for unit in work]
+            futures = [pool.submit(play_unit, *unit) for unit in work]
             for done, future in enumerate(futures, 1):
                 results.append(future.result())
                 if progress:
                     progress(done, len(work))
-    return summarize(settings, results)
+    return results
 
 
 def summarize(settings: Settings, results: Sequence[UnitResult]) -> list[BotReport]:
     """Per spec: bb/100 with a 95 % interval over deals (each deal's rotations summed,
-    the duplicate unit), decision times, VPIP and PFR. Sums only, so the order the units
-    come in does not matter."""
+    the duplicate unit; units of several seeds pool, a deal per seed and deal number),
+    decision times, VPIP and PFR. Sums only, so the order the units come in does not
+    matter."""
     lineup = settings.lineup
     players = settings.players
-    by_deal: dict[int, list[int]] = {}
+    by_deal: dict[tuple[int, int], list[int]] = {}
     times: list[list[float]] = [[] for _ in range(players)]
     dealt, vpip, pfr = [0] * players, [0] * players, [0] * players
     for unit in results:
         for offset, nets in enumerate(unit.nets):
-            totals = by_deal.setdefault(unit.first_deal + offset, [0] * players)
+            totals = by_deal.setdefault((unit.seed, unit.first_deal + offset), [0] * players)
             for position, net in enumerate(nets):
                 totals[position] += net
         for position, seconds in enumerate(unit.times):
