@@ -6,19 +6,24 @@ opponent model fed the events it may see, as the coach key's would be. At every 
 the coach advises the seat to act and is timed: by default as ``advise(view, model, rng)``
 does it, a fresh Coach each time (its range cache cold: the slow case); ``--warm`` keeps
 one Coach per seat, as a game would. No deadline: the iteration caps alone bound the time,
-so runs are reproducible for a seed. Prints median, p95 and max overall and per street.
+so runs are reproducible for the seeds. Every seed (three by default) draws its own tables,
+whose seats it prints; the times of all seeds pool into median, p95 and max overall and
+per street.
 
-    python benchmarks/bench_coach.py [--spots 2000] [--seed 1] [--warm]
+    python benchmarks/bench_coach.py [--spots 2000] [--seeds 1 2 3] [--warm]
 
-``--spots`` is a floor: a table plays its hands out, so a few more spots are timed.
+``--spots`` is a floor per seed: a table plays its hands out, so a few more spots are timed.
 
 ``--key`` times the coach key instead, from the key press to the answer being sent: a
 whole game as the player plays it (the Session, its key loop on a pipe input, the
-conductor and hard bots in their thread, the router), K pressed the moment each of the
-player's turns is announced, then C. By default the advice starts with the turn, as in
-the game (the press waits for what is left of it); ``--cold`` starts it only at the press.
+conductor and the game's default normal bots in their thread, the router), K pressed the
+moment each of the player's turns is announced, then C. By default the advice starts with
+the turn, as in the game (the press waits for what is left of it); ``--cold`` starts it
+only at the press. The presses are shared among the seeds' games (a game that ends early
+leaves the rest of its share to the next seed up); it prints the seeds played and the
+table's seats.
 
-    python benchmarks/bench_coach.py --key [--presses 300] [--cold] [--players 6]
+    python benchmarks/bench_coach.py --key [--presses 300] [--cold] [--players 6] [--seeds 1 2 3]
 
 Goal (issue 13): p95 under 150 ms. Timings depend on the machine and its load.
 """
@@ -69,13 +74,23 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(spots: int, seed: int, warm: bool) -> dict[str, list[float]]:
-    """Milliseconds per advice, by street name and 'all'."""
+def measure(
+    spots: int, seed: int, warm: bool, times: dict[str, list[float]] | None = None
+) -> tuple[dict[str, list[float]], list[str]]:
+    """Milliseconds per advice, by street name and 'all' (added to ``times``), and each
+    table's seats, bot by bot."""
     rng = random.Random(seed)
-    times: dict[str, list[float]] = defaultdict(list)
-    while len(times["all"]) < spots:
+    times = defaultdict(list) if times is None else times
+    floor = len(times["all"]) + spots
+    tables: list[str] = []
+    while len(times["all"]) < floor:
         players = rng.randint(2, 9)
-        bots = [_bot(rng.choice(KINDS), rng) for _ in range(players)]
+        kinds: list[str] = []
+        bots: list[Bot] = []
+        for _ in range(players):  # each kind drawn just before its bot, as always
+            kinds.append(rng.choice(KINDS))
+            bots.append(_bot(kinds[-1], rng))
+        tables.append(" ".join(kinds))
         models = [OpponentModel() for _ in range(players)]
         coaches = [Coach(random.Random(rng.getrandbits(32)), models[s]) for s in range(players)]
         for number in range(1, HANDS_PER_TABLE + 1):
@@ -121,7 +136,7 @@ def measure(spots: int, seed: int, warm: bool) -> dict[str, list[float]]:
                 for seat in range(players):
                     if event.visible_to(seat):
                         models[seat].observe(event)
-    return times
+    return times, tables
 
 
 class PlayerTurns:
@@ -147,15 +162,24 @@ def _wait(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
     return True
 
 
-def measure_key(presses: int, seed: int, players: int, eager: bool) -> list[float]:
-    """Milliseconds from pressing K on the player's turn to the answer's send, over as
-    many games (seeds from ``seed`` on) as it takes."""
+def measure_key(
+    presses: int, seeds: list[int], players: int, eager: bool
+) -> tuple[list[float], list[int]]:
+    """Milliseconds from pressing K on the player's turn to the answer's send, the presses
+    shared among games of ``seeds`` (sorted; a game that ends early leaves the rest of its
+    share to the next seed up, past the last one if need be), and the seeds played."""
     latencies: list[float] = []
-    while len(latencies) < presses:
-        settings = Settings(players=players, seed=seed, bot_delay=0, bot_time_budget=None)
-        latencies += _key_game(settings, eager, presses - len(latencies))
-        seed += 1
-    return latencies
+    played: list[int] = []
+    seed = seeds[0]
+    for index in range(len(seeds)):
+        seed = max(seeds[index], seed)
+        share = presses * (index + 1) // len(seeds)  # presses due by the end of this seed
+        while len(latencies) < share:
+            settings = Settings(players=players, seed=seed, bot_delay=0, bot_time_budget=None)
+            latencies += _key_game(settings, eager, share - len(latencies))
+            played.append(seed)
+            seed += 1
+    return latencies, played
 
 
 def _key_game(settings: Settings, eager: bool, wanted: int) -> list[float]:
@@ -203,7 +227,7 @@ def _key_game(settings: Settings, eager: bool, wanted: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--spots", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], metavar="SEED")
     parser.add_argument("--warm", action="store_true", help="one Coach per seat, kept")
     parser.add_argument("--key", action="store_true", help="the coach key, press to answer")
     parser.add_argument("--presses", type=int, default=300, help="K presses with --key")
@@ -213,9 +237,16 @@ def main() -> None:
     if args.key:
         main_key(args)
         return
-    times = measure(args.spots, args.seed, args.warm)
     mode = "warm (a Coach kept per seat)" if args.warm else "cold (advise: a fresh Coach)"
-    print(f"coach advice, {mode}, seed {args.seed}")
+    seeds = list(dict.fromkeys(args.seeds))
+    print(f"coach advice, {mode}, seeds {' '.join(map(str, seeds))}, pooled")
+    times: dict[str, list[float]] = defaultdict(list)
+    for seed in seeds:
+        before = len(times["all"])
+        times, tables = measure(args.spots, seed, args.warm, times)
+        print(f"seed {seed}: {len(times['all']) - before} spots, {len(tables)} tables:")
+        for table in tables:
+            print(f"  {table}")
     print(f"{'street':<8} {'spots':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for name in ("preflop", "flop", "turn", "river", "all"):
         values = times.get(name, [])
@@ -231,13 +262,18 @@ def main() -> None:
 
 def main_key(args: argparse.Namespace) -> None:
     """Print the coach key's latency, press to answer."""
-    values = measure_key(args.presses, args.seed, args.players, eager=not args.cold)
+    seeds = sorted(set(args.seeds))
+    values, played = measure_key(args.presses, seeds, args.players, eager=not args.cold)
     mode = (
         "cold (advice started at the press)"
         if args.cold
         else "as played (advice starts with the turn)"
     )
-    print(f"coach key, press to answer sent, {mode}, {args.players} players, seed {args.seed}")
+    bots = Settings().bots
+    print(
+        f"coach key, press to answer sent, {mode}, {args.players} players (you and "
+        f"{args.players - 1} {bots} bots), seeds played {' '.join(map(str, played))}, pooled"
+    )
     print(
         f"presses {len(values)}: median {statistics.median(values):.1f} ms, "
         f"p95 {_percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms"
