@@ -69,7 +69,8 @@ def _slow_module(name: str) -> str | None:
     return None
 
 
-def _in_tests(thing: object) -> bool:
+def in_tests(thing: object) -> bool:
+    """True when ``thing`` is defined in a module of the test folder."""
     try:
         source = inspect.getsourcefile(thing)  # type: ignore[arg-type]
     except TypeError:
@@ -120,7 +121,7 @@ class Reader:
         if isinstance(thing, type):
             return self._read_class(thing)
         function = _function_of(thing)
-        if function is None or not _in_tests(function):
+        if function is None or not in_tests(function):
             return None
         scope: dict[str, Any] = dict(function.__globals__)
         if function.__closure__:
@@ -148,7 +149,7 @@ class Reader:
             for (module, attribute), why in SLOW_ATTRIBUTES.items():
                 if value.__name__ == module and attribute in names:
                     return why
-            if not _in_tests(value):
+            if not in_tests(value):
                 return None
             for name in names:  # a helper module: the names this code takes from it
                 member = getattr(value, name, None)
@@ -160,7 +161,7 @@ class Reader:
         return self.why_slow(value)
 
     def _read_class(self, cls: type) -> str | None:
-        if not _in_tests(cls):
+        if not in_tests(cls):
             return None
         for name, member in vars(cls).items():
             if isinstance(member, property):

@@ -206,9 +206,12 @@ class TmuxGame:
 
 
 @contextmanager
-def game_in_tmux(arguments: list[str], env: dict[str, str]) -> Iterator[TmuxGame]:
+def game_in_tmux(
+    arguments: list[str], env: dict[str, str], program: list[str] | None = None
+) -> Iterator[TmuxGame]:
     """Run ``audiopoker ARGUMENTS`` in a fresh tmux session (a real terminal), with a
-    transcript, a private data folder and ``env``."""
+    transcript, a private data folder and ``env``. ``program`` is the game to run: by
+    default this Python's ``-m audiopoker`` (never whatever PATH holds), or the built app."""
     require_linux("tmux (a real terminal) and POSIX signals")
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (apt-get install tmux)")
@@ -217,7 +220,7 @@ def game_in_tmux(arguments: list[str], env: dict[str, str]) -> Iterator[TmuxGame
     game = TmuxGame(f"ap{os.getpid()}-{folder.name}", transcript)
     settings = {"AUDIOPOKER_DATA_DIR": str(folder / "data"), **env}
     command = ["env", *(f"{name}={value}" for name, value in settings.items())]
-    command += [sys.executable, "-m", "audiopoker", *arguments]  # never by PATH
+    command += [*(program or [sys.executable, "-m", "audiopoker"]), *arguments]
     command += ["--transcript", str(transcript)]
     environment = {**os.environ, **settings}
     environment.pop("TMUX", None)
