@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
+from audiopoker.output.clock import MONOTONIC, Clock
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
 from audiopoker.output.texts import text as output_text
@@ -146,7 +146,11 @@ class History:
 
 
 class Router:
-    """Routes messages to a backend (speech and braille), the console and the transcript."""
+    """Routes messages to a backend (speech and braille), the console and the transcript.
+
+    ``clock`` is where its speech queue gets every time and wait (real by default; tests
+    pass a :class:`~audiopoker.output.clock.VirtualClock`).
+    """
 
     def __init__(
         self,
@@ -158,7 +162,7 @@ class Router:
         lang: str = "en",
         history_limit: int = DEFAULT_HISTORY_LIMIT,
         clipboard: Callable[[str], bool] = copy_to_clipboard,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock = MONOTONIC,
         braille_name: str = "none",
         words_per_minute: int = DEFAULT_WPM,
     ) -> None:
@@ -171,12 +175,12 @@ class Router:
         self.braille_name = braille_name
         self._clipboard = clipboard
         self._clock = clock
-        self._start = clock()
+        self._start = clock.now()
         self._lock = threading.RLock()  # orders senders: history, console, transcript, queue
         self._closed = False
         self.errors = 0
         self._failures_told: set[str] = set()
-        self.speech = SpeechQueue(backend, self._failed, words_per_minute)
+        self.speech = SpeechQueue(backend, self._failed, words_per_minute, clock)
 
     # Sending
 
@@ -191,7 +195,7 @@ class Router:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the output router is closed")
-            moment = self._clock() - self._start
+            moment = self._clock.now() - self._start
             if self.transcript is not None:
                 self.transcript.write(
                     time=moment,
@@ -382,8 +386,8 @@ class Router:
     def wait_for_table(
         self, timeout: float = 60.0, stop: threading.Event | None = None
     ) -> float | None:
-        """Wait until every table message was said; the monotonic time the last one ended,
-        or None when ``stop`` was set or ``timeout`` passed. Bots wait here."""
+        """Wait until every table message was said; the time the last one ended (on the
+        router's clock), or None when ``stop`` was set or ``timeout`` passed. Bots wait here."""
         return self.speech.wait_for_table(timeout, stop)
 
     def wait_until_quiet(self, timeout: float = 30.0) -> bool:

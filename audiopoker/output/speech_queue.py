@@ -15,19 +15,21 @@ to its end, as far as the speech path can tell:
 
 The game waits on :meth:`SpeechQueue.wait_for_table` before a bot acts, so no action is
 told before the one before it was heard. One dispatch thread makes every backend call, so
-a slow screen reader API never blocks the key loop.
+a slow screen reader API never blocks the key loop. Every time and wait comes from the clock
+passed in (audiopoker.output.clock): real in the game, virtual in the tests of these rules.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from audiopoker.output.backends import Backend, Ending, PairBackend, Tracked
+from audiopoker.output.clock import MONOTONIC, Clock
 
 DEFAULT_WPM = 200  # words per minute: a screen reader's default pace
 CHARS_PER_WORD = 6  # five letters and a space, so 200 words a minute is 50 ms a character
@@ -101,7 +103,7 @@ class SpeechQueue:
         backend: Backend,
         on_failure: Failure,
         words_per_minute: int = DEFAULT_WPM,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock = MONOTONIC,
     ) -> None:
         self.backend = backend
         self.voice = voice_of(backend)
@@ -109,8 +111,8 @@ class SpeechQueue:
         self.words_per_minute = words_per_minute
         self.lost_after = LOST_AFTER
         self._on_failure = on_failure
-        self._clock = clock
-        self._cond = threading.Condition()
+        self._clock = clock  # every wait and every time below is this clock's
+        self._cond = clock.condition()
         self._answers: deque[Job] = deque()
         self._table: deque[Job] = deque()
         self._current: Job | None = None
@@ -118,14 +120,13 @@ class SpeechQueue:
         self._discard = False  # ... and it is not to be said again (X, closing)
         self._token = 0  # numbers each utterance, so a late report of an old one is ignored
         self._endings: dict[int, Ending] = {}
-        self._last_table_end = clock()
-        self._answered_at = 0.0  # when the last answer ended (monotonic)
+        self._last_table_end = clock.now()
+        self._answered_at = -math.inf  # when the last answer ended (none yet)
         self.answer_grace = ANSWER_GRACE
         self._closing = False
         self.dropped = 0  # messages never said: superseded answers, queues emptied by X
         self.repeated = 0  # table messages cut by an answer and said again after it
-        self._thread = threading.Thread(target=self._run, name="audiopoker-speech", daemon=True)
-        self._thread.start()
+        self._thread = clock.start_thread(self._run, "audiopoker-speech")
 
     # --- the senders' side (any thread; never waits for speech) --------------------------
 
@@ -165,12 +166,12 @@ class SpeechQueue:
         return bool(self._table) or (current is not None and not current.answer)
 
     def wait_for_table(self, timeout: float, stop: threading.Event | None = None) -> float | None:
-        """Wait until every table message was said; return when the last one ended (a
-        monotonic time). None when ``stop`` was set or the wait timed out."""
-        deadline = time.monotonic() + timeout
+        """Wait until every table message was said; return when the last one ended (a time
+        of the queue's clock). None when ``stop`` was set or the wait timed out."""
+        deadline = self._clock.now() + timeout
         with self._cond:
             while self._table_busy() and self._thread.is_alive():
-                left = deadline - time.monotonic()
+                left = deadline - self._clock.now()
                 if left <= 0 or (stop is not None and stop.is_set()):
                     return None
                 self._cond.wait(min(left, 0.05))
@@ -178,10 +179,10 @@ class SpeechQueue:
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait until nothing waits or is being said; False on timeout."""
-        deadline = time.monotonic() + timeout
+        deadline = self._clock.now() + timeout
         with self._cond:
             while self._answers or self._table or self._current is not None:
-                left = deadline - time.monotonic()
+                left = deadline - self._clock.now()
                 if left <= 0 or not self._thread.is_alive():
                     return False
                 self._cond.wait(left)
@@ -207,7 +208,7 @@ class SpeechQueue:
             if self._answers:
                 return self._answers.popleft()
             if self._table:
-                left = self._answered_at + self.answer_grace - time.monotonic()
+                left = self._answered_at + self.answer_grace - self._clock.now()
                 if left <= 0 or self.timing is Timing.INSTANT:
                     return self._table.popleft()
                 self._cond.wait(left)
@@ -231,9 +232,9 @@ class SpeechQueue:
                     self._table.appendleft(job)  # cut by an answer: said again after it
                     self.repeated += 1
                 elif not job.answer:
-                    self._last_table_end = self._clock()
+                    self._last_table_end = self._clock.now()
                 if job.answer:
-                    self._answered_at = time.monotonic()
+                    self._answered_at = self._clock.now()
                 self._current = None
                 self._endings.clear()
                 self._cond.notify_all()
@@ -243,7 +244,7 @@ class SpeechQueue:
         if job.silence:
             self._call("silence", job, self.backend.silence)
             return Ending.ENDED
-        started = time.monotonic()
+        started = self._clock.now()
         spoken = False
         if job.speech:
             spoken = self._start_speech(job, token)
@@ -280,7 +281,7 @@ class SpeechQueue:
     def _await_report(self, token: int, give_up: float) -> Ending:
         with self._cond:
             while token not in self._endings and not self._preempted:
-                left = give_up - time.monotonic()
+                left = give_up - self._clock.now()
                 if left <= 0:
                     return Ending.UNKNOWN
                 self._cond.wait(left)
@@ -289,7 +290,7 @@ class SpeechQueue:
     def _await_until(self, deadline: float) -> Ending:
         with self._cond:
             while not self._preempted:
-                left = deadline - time.monotonic()
+                left = deadline - self._clock.now()
                 if left <= 0:
                     return Ending.ENDED
                 self._cond.wait(left)
@@ -308,7 +309,7 @@ class SpeechQueue:
                 speaking = self.voice.is_speaking()
             except Exception:
                 speaking = None
-            now = time.monotonic()
+            now = self._clock.now()
             if speaking is None:
                 return self._await_until(started + estimate)
             if speaking:
