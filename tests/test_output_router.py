@@ -22,6 +22,8 @@ from audiopoker.output import (
 )
 from audiopoker.output.backends import Call
 from audiopoker.output.braille_display import group_thousands
+from audiopoker.output.clock import VirtualClock
+from audiopoker.output.speech_queue import POLL
 
 
 class GatedBackend(RecordingBackend):
@@ -482,13 +484,28 @@ def test_rate_and_volume_reach_only_adjustable_backends() -> None:
 def test_wait_until_quiet_follows_a_backend_that_tells_when_it_speaks() -> None:
     backend = RecordingBackend(speech_timing="polled")
     backend.speaking = True
-    with Router(backend) as router:
+    with VirtualClock() as clock, Router(backend, clock=clock) as router:
         router.send(Message("x", "a message long enough to outlast the wait below"))
-        assert not router.wait_until_quiet(timeout=0.3)
+        assert not router.wait_until_quiet(timeout=5.0)  # still speaking after 5 s
+        assert clock.now() == 5.0
         assert router.is_busy()
         backend.speaking = False
         assert router.wait_until_quiet(timeout=5.0)
+        assert clock.now() <= 5.0 + POLL + 1e-9  # heard quiet at the next question
         assert not router.is_busy()
+
+
+def test_routed_and_transcript_times_are_the_routers_clock() -> None:
+    transcript = io.StringIO()
+    with VirtualClock(start=100.0) as clock:
+        router = Router(RecordingBackend(), transcript=TranscriptWriter(transcript), clock=clock)
+        first = router.send(Message("x", "Hand 1."))
+        clock.sleep(2.5)
+        second = router.send(Message("x", "Ana folds."))
+        router.close()
+    assert (first.time, second.time) == (0.0, 2.5)  # seconds since the router started
+    records = [json.loads(line) for line in transcript.getvalue().splitlines()]
+    assert [r["time"] for r in records] == [0.0, 2.5]
 
 
 @pytest.mark.parametrize(
