@@ -187,6 +187,29 @@ def test_on_key_by_hand_without_the_thread(connection: FakeConnection) -> None:
     display.close()
 
 
+def test_pan_keys_reach_the_pan_listeners_through_a_pair(connection: FakeConnection) -> None:
+    display = BrlapiBackend(connection, listen=False)
+    pans: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("a listener's bug")
+
+    assert braille.watch_panning(PairBackend(RecordingBackend(), display), broken)
+    assert braille.watch_panning(display, lambda: pans.append("pan"))
+    display.braille(LONG)
+    display.on_key(RIGHT)
+    display.on_key(HELP)  # not a pan key: not the player's panning
+    display.on_key(LEFT)
+    assert pans == ["pan", "pan"]
+    assert connection.written == [
+        segments(LONG, 40)[0],
+        segments(LONG, 40)[1],
+        segments(LONG, 40)[0],
+    ]
+    assert not braille.watch_panning(RecordingBackend(), lambda: None)  # a screen reader's
+    display.close()
+
+
 def test_close_stops_the_key_thread_and_gives_the_display_back(
     connection: FakeConnection,
 ) -> None:

@@ -251,5 +251,6 @@ def test_after_a_failure_the_keys_say_there_is_no_sound() -> None:
         players=3, chips=30, seed=5, bot_delay=0.2, hands=1, watch=True, bot_time_budget=None
     )
     with running(settings, sound=sound) as game:
-        assert press(game, LOUDER) == "Sound cues are off: no sound device works here."
-        assert press(game, MUTE) == "Sound cues are off: no sound device works here."
+        assert press(game, LOUDER) == "No sound device."
+        assert press(game, MUTE) == "Sound muted; speech goes on."
+        assert press(game, MUTE) == "Sound on; no sound device."

@@ -14,6 +14,9 @@ from session_harness import running
 
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded
+from audiopoker.output.backends import PairBackend, RecordingBackend
+from audiopoker.output.braille import BrlapiBackend, watch_panning
+from audiopoker.output.braille_display import KEY_TYPE_CMD
 from audiopoker.ui.reminder import (
     BUSY_RETRY,
     MAX_REMINDERS,
@@ -56,6 +59,28 @@ class Clock:
         timer.cancelled = True
         timer.action()
         return timer.delay
+
+
+PAN_RIGHT = KEY_TYPE_CMD | 0x18  # BRLTTY's FWINRT
+
+
+class FakeConnection:
+    """Just what BrlapiBackend writes to (keys are pressed by hand with on_key)."""
+
+    displaySize = (40, 1)
+    driverName = b"TTY"
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+
+    def writeText(self, text: str) -> None:
+        self.written.append(text)
+
+    def leaveTtyMode(self) -> None:
+        """Given back on close."""
+
+    def closeConnection(self) -> None:
+        """Closed on close."""
 
 
 def legal(to_call: int = 2, all_in: bool = False) -> LegalActions:
@@ -119,6 +144,30 @@ def test_it_comes_after_the_wait_then_at_a_long_interval_at_most_three_times() -
     assert delays == [30, 30 * REPEAT_FACTOR, 30 * REPEAT_FACTOR]
     assert len(said) == MAX_REMINDERS and said[0].to_call == 2
     assert clock.pending == []  # then silence until a key or the next turn
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [("en", "Still your turn: 2 to call."), ("es", "Sigue siendo tu turno: pagas 2 para igualar.")],
+)
+def test_panning_the_braille_display_starts_the_wait_again(lang: str, sentence: str) -> None:
+    connection = FakeConnection()
+    display = BrlapiBackend(connection, listen=False)
+    text = UiText(lang)  # type: ignore[arg-type]
+    clock, said = Clock(), list[str]()
+    reminder = Reminder(
+        0, 30, lambda legal: said.append(reminder_text(text, legal)), start_timer=clock.start
+    )
+    assert watch_panning(PairBackend(RecordingBackend(), display), reminder.key_pressed)
+    reminder.on_event(turn())
+    first = clock.pending[0]
+    display.braille("Ana raises to 12. " * 6)
+    display.on_key(PAN_RIGHT)  # reading the display's next segment
+    assert first.cancelled and [timer.delay for timer in clock.pending] == [30]
+    assert said == []  # not while the player reads
+    clock.fire()
+    assert said == [sentence]  # after a full wait without a key or a pan
+    display.close()
 
 
 def test_a_key_starts_the_wait_again() -> None:

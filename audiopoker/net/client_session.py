@@ -48,6 +48,7 @@ from audiopoker.net.protocol import (
     Welcome,
 )
 from audiopoker.net.wire import WireError, decode_event
+from audiopoker.output.braille import watch_panning
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
@@ -173,6 +174,7 @@ class ClientSession:
         )
         self.app = build_app(self.controller, keymap, input, output)
         self.app.key_processor.before_key_press += lambda _: self.reminder.key_pressed()
+        watch_panning(router.backend, self.reminder.key_pressed)  # panning is activity too
         self._seq = 0
         self._host_closed = False
         self._heard = threading.Condition()

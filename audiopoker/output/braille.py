@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any, Final
 
 from audiopoker.output.backends import Attempt
@@ -63,6 +64,8 @@ class BrlapiBackend:
         self._failed = False
         self._warned: set[str] = set()
         self._reader: threading.Thread | None = None
+        # Called on each pan key (on the key thread): panning is the player's activity too.
+        self.pan_listeners: list[Callable[[], None]] = []
         if listen and self._take_pan_keys():
             self._reader = threading.Thread(target=self._read_keys, name="braille-keys")
             self._reader.daemon = True
@@ -101,6 +104,11 @@ class BrlapiBackend:
             return
         with self._lock:
             self._write(self._pager.pan(direction))
+        for listener in tuple(self.pan_listeners):
+            try:
+                listener()
+            except Exception:  # a listener's bug must not stop the display's keys
+                log.exception("braille: a pan listener failed")
 
     def silence(self) -> None:
         """No speech here."""
@@ -165,6 +173,17 @@ class BrlapiBackend:
                 return
             if code is not None and not self._closing.is_set():
                 self.on_key(int(code))
+
+
+def watch_panning(backend: object, listener: Callable[[], None]) -> bool:
+    """Call ``listener`` on every pan key of the BrlAPI display in ``backend`` (itself, or
+    the braille half of a pair). False when there is none: a screen reader's braille pans
+    on its own, unseen by us."""
+    for candidate in (backend, getattr(backend, "braille_backend", None)):
+        if isinstance(candidate, BrlapiBackend):
+            candidate.pan_listeners.append(listener)
+            return True
+    return False
 
 
 def probe_brlapi(lang: str = "en") -> tuple[BrlapiBackend | None, Attempt]:

@@ -29,6 +29,7 @@ from audiopoker.engine.table import Table, TableConfig
 from audiopoker.errors import PokerError
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
+from audiopoker.output.braille import watch_panning
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.router import Router
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
@@ -264,6 +265,8 @@ class Session:
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
         self.app.key_processor.before_key_press += self._key_pressed
+        if self.reminder is not None:  # panning the braille display is activity too
+            watch_panning(self.router.backend, self.reminder.key_pressed)
         self.error: BaseException | None = None
         self._thread: threading.Thread | None = None
 

@@ -2,7 +2,8 @@
 
 The controller owns no sound; it holds a :class:`SoundControl` (the game's
 ``audiopoker.audio.SoundListener``) or None when the game was started with ``--no-sound``.
-Every answer says the new state, so nothing about the sound is only heard.
+Every answer says the new state, so nothing about the sound is only heard. With no device
+(it failed) each key says so in one short sentence, and 8 still says on or off.
 """
 
 from __future__ import annotations
@@ -103,13 +104,16 @@ class SoundKeys:
         return self._say_volume(sound, before)
 
     def mute(self) -> str:
-        """Mute or unmute, and say which (with the volume it comes back at)."""
-        sound, why_not = self._usable()
-        if sound is None:
-            return why_not
-        if sound.toggle_mute():
+        """Mute or unmute, and say which (with the volume it comes back at). After the
+        device failed the choice is still made and said, with the short news that there is
+        no device: 8 always answers on or off."""
+        if self.sound is None:
+            return self.text.sound_disabled()  # --no-sound: off, and 8 cannot change it
+        if self.sound.toggle_mute():
             return self.text.sound_muted()
-        return self.text.sound_unmuted(percent(sound.volume))
+        if not self.sound.working:
+            return self.text.sound_unmuted_no_device()
+        return self.text.sound_unmuted(percent(self.sound.volume))
 
     def error(self) -> None:
         """The error cue, beside a spoken refusal (nothing without sound)."""

@@ -386,8 +386,12 @@ class UiText:
         return self._("sound.disabled")
 
     def sound_failed(self) -> str:
-        """'Sound cues are off: no sound device works here.'"""
+        """'No sound device.' (0 and 9 once the device failed: short, said on each press)"""
         return self._("sound.failed")
+
+    def sound_unmuted_no_device(self) -> str:
+        """'Sound on; no sound device.' (8 once the device failed)"""
+        return self._("sound.unmuted_no_device")
 
     def sound_went_off(self) -> str:
         """'Sound cues are off: no sound device works here. The game goes on in words.'"""
