@@ -133,7 +133,7 @@ def test_the_keys_through_the_keymap_in_a_session() -> None:
         assert answers(router, "j", session) == ["No hand of yours has finished in this game yet."]
         play(session)
         said = walked(router, session)
-        assert said[0].startswith("Hand 3 again, in ") and said[1].startswith("Hand 3 of 3.")
+        assert said[0].startswith("Hand 3 of 3.") and said[1].startswith("Hand 3 again: ")
         assert said[-2].endswith(" End of the list.")
         assert any(line.startswith("Your cards: ") for line in said)
         numbers = answers(router, "j", session)
@@ -187,7 +187,7 @@ def test_a_watched_game_has_no_numbers_of_yours() -> None:
     try:
         play(session)
         assert answers(router, "j", session) == ["You are watching: no numbers of yours are kept."]
-        assert answers(router, "u", session)[0].startswith("Hand 1 again, in ")
+        assert answers(router, "u", session)[1].startswith("Hand 1 again: ")
     finally:
         router.close()
 
@@ -215,7 +215,7 @@ def test_a_resumed_session_continues_the_saved_game(tmp_path: Path) -> None:
         chips = saved.table.stacks[0]
         assert backend.spoken == [f"Game resumed from the start of hand 6. You have {chips} chips."]
         said = walked(router, session)  # read back from the history file
-        assert said[0].startswith("Hand 5 again, in ") and said[-1] == "End of the list."
+        assert said[1].startswith("Hand 5 again: ") and said[-1] == "End of the list."
         numbers = answers(router, "j", session)
         assert numbers[0].startswith("This game: 5 hands played")
         session.pacer.delay = 0.0  # the saved pace was checked above; play fast now

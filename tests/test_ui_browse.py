@@ -123,10 +123,10 @@ def test_help_is_walked_item_by_item_with_the_edges_said(lang: str) -> None:
     lines = table.controller.help_lines()
     with driven(table) as keys:
         keys.press("h")
-        opening, first = table.output.messages[:2]
-        assert opening.interrupt and "T" not in opening.text.split()[:1]
+        first, after = table.output.messages[:2]
         assert first.text == lines[0] == words["betting"]
-        assert not first.interrupt and first.answer  # said after the opening words
+        assert first.interrupt  # the first item at once, before any other word
+        assert not after.interrupt and after.answer  # the count and the keys after it
         keys.press(DOWN)
         assert table.output.last.text == lines[1]
         keys.press(RIGHT)  # Left and Right walk the list too
@@ -152,14 +152,28 @@ def test_help_is_walked_item_by_item_with_the_edges_said(lang: str) -> None:
     assert table.output.calls == []  # no arrow reached the message history
 
 
-def test_the_opening_words_say_how_to_walk_and_leave() -> None:
-    table = make_table()
+@pytest.mark.parametrize(
+    ("lang", "after"),
+    [
+        ("en", "Help: {count} lines. Up arrow and Down arrow walk it; Enter or Escape closes it."),
+        ("es", "Ayuda: {count} líneas. {up} y {down} la recorren; {enter} o {escape} la cierra."),
+    ],
+)
+def test_a_list_starts_with_its_first_item_then_the_count_and_keys_short(
+    lang: str, after: str
+) -> None:
+    table = make_table(lang=lang)
+    name = table.controller.text.key_name
     with driven(table) as keys:
         keys.press("?")
-    assert table.output.messages[0].text == (
-        "Help: 65 lines; first the keys that answer at any time. Up arrow and Down arrow"
-        " walk the list; Home and End go to its top and end; Enter or Escape closes it."
-    ).replace("65", str(len(table.controller.help_lines())))
+    lines = table.controller.help_lines()
+    first, words = table.output.messages[:2]
+    assert first.text == lines[0] == WORDS[lang]["table"] and first.interrupt
+    assert words.text == after.format(
+        count=len(lines), up=name("up"), down=name("down"), enter=name("c-m"), escape=name("escape")
+    )
+    assert words.braille == lines[0]  # the display keeps the item while the words are said
+    assert len(words.text) < 100  # short: the count and how to move, no preamble
 
 
 def test_another_key_closes_the_list_and_does_what_it_does() -> None:
@@ -180,7 +194,7 @@ def test_enter_leaves_and_help_in_the_amount_entry_starts_with_its_keys() -> Non
     with driven(table) as keys:
         keys.press("r")
         keys.press("h")
-        assert table.output.messages[-1].text == text.help_amount_intro()
+        assert table.output.messages[-2].text == text.help_amount_intro()  # first, at once
         keys.press(ENTER)  # leaves the list, bets nothing
         assert table.output.last.text == "List closed. You are still typing a raise amount."
         assert table.take_decision() is None
@@ -217,7 +231,7 @@ def test_the_lesson_ends_with_a_glossary_walked_by_arrow(lang: str, terms: list[
     lesson = table.controller.text.lesson()
     with driven(table) as keys:
         keys.press("i")
-        heard = [table.output.messages[1].text]
+        heard = [table.output.messages[0].text]  # the first item, before any other word
         for _ in range(len(lesson) - 1):
             keys.press(DOWN)
             heard.append(table.output.last.text)
@@ -242,9 +256,8 @@ HAND = [
 @pytest.mark.parametrize(
     ("lang", "opening"),
     [
-        ("en", "Hand 3 again, in 4 lines, one action each; the game goes on meanwhile."),
-        ("es", "La mano 3 otra vez, en 4 líneas, una acción en cada una; la partida sigue"
-               " mientras tanto."),
+        ("en", "Hand 3 again: 4 lines; the game goes on meanwhile."),
+        ("es", "La mano 3 otra vez: 4 líneas; la partida sigue mientras tanto."),
     ],
 )  # fmt: skip
 def test_u_tells_the_last_hand_one_action_per_arrow(lang: str, opening: str) -> None:
@@ -252,8 +265,8 @@ def test_u_tells_the_last_hand_one_action_per_arrow(lang: str, opening: str) -> 
     table.controller.records.last_hand = lambda: (3, HAND)  # type: ignore[method-assign]
     with driven(table) as keys:
         keys.press("u")
-        assert table.output.messages[0].text.startswith(opening)
-        assert table.output.messages[1].text == HAND[0].text
+        assert table.output.messages[0].text == HAND[0].text  # the first action at once
+        assert table.output.messages[1].text.startswith(opening)
         for message in HAND[1:-1]:
             keys.press(DOWN)
             assert table.output.last.text == message.text
@@ -289,8 +302,8 @@ def test_table_messages_wait_for_the_item_and_list_items_stay_out_of_the_history
         assert router.drain()
         assert [m.text for m in router.history] == ["Ana calls 2.", "Beto folds."]
     lesson = UiText("en").lesson()
-    assert backend.spoken[1:] == [backend.spoken[1], lesson[0], "Beto folds.", lesson[1]]
-    assert backend.spoken[1].startswith("Lesson in 39 parts")
+    assert backend.spoken[1:] == [lesson[0], backend.spoken[2], "Beto folds.", lesson[1]]
+    assert backend.spoken[2].startswith("Lesson: 39 parts.")
 
 
 # --- the message history's edges ------------------------------------------------------------

@@ -1,12 +1,13 @@
 """Long lists browsed by ear: help (H), the lesson (I) and the last hand (U).
 
-A list opens with its opening words (what it is, how many items, the keys that walk it and
-the key that leaves it), then its first item. Up and Down (Left and Right too) step one
-item; Home and End jump to the first and the last. An item reached at an edge is said with
-"Top of the list." before it or "End of the list." after it, and pressing on past an edge
-says only that. Enter or Escape leave the list and say where the player is back to (on the
-player's turn, that T says the choices again). Any other key leaves the list without a word
-and does what it does without one: the arrows never keep a hidden meaning.
+A list opens with its first item at once; after it, short, what the list is, how many items
+and the keys that walk and leave it (an arrow cuts those words). Up and Down (Left and
+Right too) step one item; Home and End jump to the first and the last. An item reached at
+an edge is said with "Top of the list." before it or "End of the list." after it, and
+pressing on past an edge says only that. Enter or Escape leave the list and say where the
+player is back to (on the player's turn, that T says the choices again). Any other key
+leaves the list without a word and does what it does without one: the arrows never keep a
+hidden meaning.
 
 Every item is an answer (``interrupt=True``): each arrow cuts the item before. Table messages
 that arrive while a list is open wait for the item being said, then are spoken; the next
@@ -234,28 +235,26 @@ class ListKeys:
         self.output.send(message, remember=False)
 
     def walk_words(self) -> str:
-        """'Up arrow and Down arrow walk the list, Home and End go to its ends, and Enter or
-        Escape closes it.'"""
+        """'Up arrow and Down arrow walk it; Enter or Escape closes it.' (Home and End are in
+        help's list section: the words after the first item stay short.)"""
         leave = self.keymap.keys_for(Mode.LIST, "list_leave")
         return self.text.browse(
             "walk",
             previous=self._label("list_previous"),
             next=self._label("list_next"),
-            first=self._label("list_first"),
-            last=self._label("list_last"),
             leave=self.text.keys_or([self.text.key_name(key) for key in leave])
             if leave
             else self.text.no_key(),
         )
 
     def open(self, kind: str, title: str, items: Sequence[Message]) -> None:
-        """Open a list: the opening words (``title``, then how to walk and leave it), then
-        the first item after them."""
+        """Open a list: its first item at once, then ``title`` (what it is, how many items)
+        and how to walk and leave it. The display keeps the first item meanwhile."""
         self.kind = kind
         self.browser = Browser(items)
-        self._send(kind, f"{title} {self.walk_words()}")
         first = self.browser.current
-        self._send(kind, first.text, first.braille, first=False)
+        self._send(kind, first.text, first.braille)
+        self._send(kind, f"{title} {self.walk_words()}", first.braille_text, first=False)
 
     def open_texts(self, kind: str, title: str, items: Sequence[str]) -> None:
         """Open a list of plain sentences."""
@@ -268,7 +267,7 @@ class ListKeys:
     def help(self) -> None:
         """H: the keys of this moment first, then the others by section."""
         lines = self.help_lines()
-        title = self.text.browse_count("help." + self.where().value, len(lines))
+        title = self.text.browse_count("help", len(lines))
         self.open_texts("help", title, lines)
 
     def lesson(self) -> None:
