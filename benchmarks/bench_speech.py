@@ -38,7 +38,7 @@ def answer_latency(records: list[dict[str, Any]], lines: list[Any], at: float) -
     answers = [r for r in records if r["interrupt"] and r["wall"] >= at]
     if not answers:
         return None
-    said = utterances(lines, {str(r["text"]) for r in records})
+    said = utterances(lines)
     starts = [u.start for u in said if u.text == answers[0]["text"] and u.start >= at]
     return starts[0] - at if starts else None
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -58,45 +58,17 @@ class Utterance:
     lang: str = ""
 
 
-def utterances(lines: list[Line], known: set[str]) -> list[Utterance]:
-    """Join the recorder's lines into messages.
-
-    The shared recorder's delimiter setting splits a message after a "0", "1" or "x" that
-    a space follows ("with 11 in the pot" is said as two chunks, each with its start and
-    end): consecutive chunks are joined until they spell a ``known`` message. A chunk that
-    starts before the one before it ended means that one was cut.
-    """
+def utterances(lines: list[Line]) -> list[Utterance]:
+    """The recorder's lines as messages: each has one start line and, when it was said to
+    its end, one end line right after it (one message at a time); a start with no end was
+    stopped or cancelled, or is still being said."""
     found: list[Utterance] = []
-    pieces: list[Line] = []
     for line in lines:
         if line.what == "start":
-            so_far = "".join(_texts(pieces)) + line.text
-            goes_on = (
-                bool(pieces)
-                and pieces[-1].what == "end"
-                and any(k.startswith(so_far) for k in known)
-            )
-            if pieces and not goes_on:  # the message before never reached its end: cut
-                found.append(_joined(pieces, None))
-                pieces = []
-            pieces.append(line)
-            continue
-        pieces.append(line)
-        text = "".join(_texts(pieces))
-        if text in known or not known:
-            found.append(_joined(pieces, line.time))
-            pieces = []
-    if pieces:
-        found.append(_joined(pieces, pieces[-1].time if pieces[-1].what == "end" else None))
+            found.append(Utterance(line.time, None, line.text, line.lang))
+        elif line.what == "end" and found and (found[-1].end, found[-1].text) == (None, line.text):
+            found[-1] = replace(found[-1], end=line.time)
     return found
-
-
-def _joined(pieces: list[Line], end: float | None) -> Utterance:
-    return Utterance(pieces[0].time, end, "".join(_texts(pieces)), pieces[0].lang)
-
-
-def _texts(pieces: list[Line]) -> list[str]:
-    return [piece.text for piece in pieces if piece.what == "start"]
 
 
 @dataclass
@@ -115,9 +87,9 @@ class TimedRecorder:
                 found.append(Line(float(parts[0]), parts[1], parts[2], parts[3]))
         return found
 
-    def utterances(self, known: set[str]) -> list[Utterance]:
+    def utterances(self) -> list[Utterance]:
         """The messages said so far (see :func:`utterances`)."""
-        return utterances(self.lines(), known)
+        return utterances(self.lines())
 
     def wait_until(self, done: Callable[[list[Line]], bool], timeout: float) -> list[Line]:
         deadline = time.monotonic() + timeout

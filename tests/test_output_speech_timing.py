@@ -58,7 +58,7 @@ class Played:
         return [r for r in self.records if not r["answer"] and r["speech"]]
 
     def said(self) -> list[Utterance]:
-        return utterances(self.lines, {str(r["text"]) for r in self.records})
+        return utterances(self.lines)
 
 
 def in_flight(said: list[Utterance], at: float) -> Utterance | None:
@@ -82,7 +82,7 @@ def play_by_ear(
     deadline = time.monotonic() + GAME_DEADLINE
     while game.running and time.monotonic() < deadline:
         records = game.records()
-        said = recorder.utterances({str(r["text"]) for r in records})
+        said = recorder.utterances()
         table = [r for r in records if not r["answer"]]
         waiting = len(table) - sum(1 for u in said if u.end is not None)
         if to_press and waiting >= 3 and in_flight(said, time.time()) is not None:
