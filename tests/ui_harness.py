@@ -65,6 +65,9 @@ class RecordingOutput:
     def history_last(self) -> None:
         self.calls.append("last")
 
+    def history_view(self) -> None:
+        self.calls.append("view")
+
     def cycle_verbosity(self) -> Verbosity:
         self.level = Verbosity((self.level + 1) % len(Verbosity))
         return self.level

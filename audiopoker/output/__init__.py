@@ -22,8 +22,9 @@ from audiopoker.output.factory import (
     router_from_args,
     select_backend,
 )
+from audiopoker.output.history import History
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.output.router import History, Routed, Router, RoutingPolicy
+from audiopoker.output.router import Routed, Router, RoutingPolicy
 from audiopoker.output.transcript import TranscriptWriter, read_transcript
 
 __all__ = [

@@ -4,31 +4,28 @@ transcript) by policy, never by the caller's choice.
 Table messages are said one at a time, each to its end; answers to query keys
 (``interrupt=True``) cut in at once, and what they cut is said again after them (the
 :class:`SpeechQueue` owns that order and knows when each message ended). The history keeps
-every message the player was told, to repeat, walk and copy, also those X dropped.
+every message the player was told, to repeat, walk and copy, also those X dropped: the
+table's messages and the player's answers apart (:mod:`audiopoker.output.history`).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.clock import MONOTONIC, Clock
+from audiopoker.output.history import DEFAULT_HISTORY_LIMIT, History
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
 from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 
 log = logging.getLogger(__name__)
-
-DEFAULT_HISTORY_LIMIT = 5000
-# The kind of the messages that open a hand (narration's HandStarted): Home jumps there.
-HAND_START_KIND = "hand_started"
 
 
 @dataclass(slots=True)
@@ -55,94 +52,6 @@ class Routed:
     time: float  # seconds since the router started
     speech: bool
     braille: bool
-
-
-class History:
-    """The messages the player was told, with a cursor to walk them.
-
-    The cursor rests on the newest message whenever one arrives; previous/next move it one
-    step and stop at the ends (``at_start``/``at_end`` say when they did), first/last jump,
-    and home jumps to the first message of the newest hand (a message of ``HAND_START_KIND``
-    after one of another kind), or, from there or before it, to the oldest.
-    """
-
-    def __init__(self, limit: int = DEFAULT_HISTORY_LIMIT) -> None:
-        self._items: deque[Message] = deque(maxlen=limit)
-        self._cursor = -1
-        self._appended = 0  # messages ever added; the oldest kept is number appended - len
-        self._hand_start: int | None = None  # the newest hand's first message, by number
-
-    def append(self, message: Message) -> None:
-        """Add the newest message and put the cursor on it."""
-        newest = self._items[-1] if self._items else None
-        if message.kind == HAND_START_KIND and (newest is None or newest.kind != message.kind):
-            self._hand_start = self._appended
-        self._items.append(message)
-        self._appended += 1
-        self._cursor = len(self._items) - 1
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[Message]:
-        return iter(tuple(self._items))
-
-    @property
-    def current(self) -> Message | None:
-        """The message under the cursor."""
-        return self._items[self._cursor] if self._items else None
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """(1-based cursor position, number of messages); (0, 0) when empty."""
-        return (self._cursor + 1, len(self._items)) if self._items else (0, 0)
-
-    @property
-    def at_start(self) -> bool:
-        """True when the cursor is on the oldest message."""
-        return self._cursor <= 0
-
-    @property
-    def at_end(self) -> bool:
-        """True when the cursor is on the newest message."""
-        return self._cursor >= len(self._items) - 1
-
-    def previous(self) -> Message | None:
-        """Step back one (staying on the oldest)."""
-        self._cursor = max(self._cursor - 1, 0)
-        return self.current
-
-    def next(self) -> Message | None:
-        """Step forward one (staying on the newest)."""
-        self._cursor = min(self._cursor + 1, len(self._items) - 1)
-        return self.current
-
-    def first(self) -> Message | None:
-        """Jump to the oldest message kept."""
-        self._cursor = 0
-        return self.current
-
-    def last(self) -> Message | None:
-        """Jump to the newest message."""
-        self._cursor = len(self._items) - 1
-        return self.current
-
-    @property
-    def hand_start(self) -> int | None:
-        """The index of the newest hand's first message; None when no hand started among
-        the messages kept."""
-        if self._hand_start is None:
-            return None
-        index = self._hand_start - (self._appended - len(self._items))
-        return index if index >= 0 else None
-
-    def home(self) -> Message | None:
-        """Jump to the start of the newest hand; from there (or before it), to the oldest."""
-        start = self.hand_start
-        if start is None or self._cursor <= start:
-            return self.first()
-        self._cursor = start
-        return self.current
 
 
 class Router:
@@ -254,15 +163,16 @@ class Router:
     # The player's review keys
 
     def repeat_last(self) -> Message | None:
-        """Say the newest message again, at once; the cursor goes to it."""
+        """M: say the newest table message again, at once (never an answer); the history
+        goes back to the table's view, its cursor on that message."""
         with self._lock:
-            return self._replay(self.history.last(), "repeat")
+            return self._replay(self.history.newest_table(), "repeat")
 
     def history_previous(self) -> Message | None:
         """Say the message before the cursor ("First message." with the oldest; before it,
         only that there is nothing before)."""
         with self._lock:
-            if self.history.at_start and len(self.history):
+            if self.history.at_start and self.history.current is not None:
                 return self._edge("output.history_before_first")
             return self._walked(self.history.previous())
 
@@ -270,7 +180,7 @@ class Router:
         """Say the message after the cursor ("Last message." with the newest; past it, only
         that there is nothing after)."""
         with self._lock:
-            if self.history.at_end and len(self.history):
+            if self.history.at_end and self.history.current is not None:
                 return self._edge("output.history_after_last")
             return self._walked(self.history.next())
 
@@ -284,6 +194,22 @@ class Router:
         """Say the newest message."""
         with self._lock:
             return self._walked(self.history.last())
+
+    def history_view(self) -> Message | None:
+        """The view switch: the arrows now walk the player's answers (or the table's
+        messages again); say which, with the view's newest message."""
+        with self._lock:
+            view = self.history.switch()
+            message = self.history.current
+            key = f"output.history_view_{view.value}"
+            if message is None:
+                empty = output_text(key + "_empty", self.lang)
+                self._route(Message("history", empty, True), remember=False)
+                return None
+            text = output_text(key, self.lang, text=message.text)
+            braille = output_text(key, self.lang, text=message.braille_text)
+            self._route(Message("history", text, True, braille=braille), remember=False)
+            return message
 
     def _walked(self, message: Message | None) -> Message | None:
         """Say the message the cursor reached, with its edge when it is at one."""

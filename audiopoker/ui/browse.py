@@ -144,6 +144,7 @@ MESSAGES: Final = (
     "history_forward",
     "history_first",
     "history_last",
+    "history_view",
     "stop_speech",
 )
 # Section order by context: game sections by name, then the other keymap sections.

@@ -46,6 +46,10 @@ class Output(Speaker, Protocol):
         """Move to the next verbosity level and return it."""
         ...
 
+    def history_view(self) -> object:
+        """Switch the history between the table's messages and the player's answers."""
+        ...
+
 
 class Controller:
     """Every key's behaviour. ``seat`` is None when watching (no human seat)."""
@@ -116,6 +120,7 @@ class Controller:
             "history_forward": self.history_forward,
             "history_first": self.history_first,
             "history_last": self.history_last,
+            "history_view": self.history_view,
             "help": self.help,
             "lesson": self.lesson,
             "stop_speech": self.stop_speech,
@@ -460,6 +465,10 @@ class Controller:
     def history_last(self) -> None:
         """End: the newest message."""
         self.output.history_last()
+
+    def history_view(self) -> None:
+        """Tab: the arrows walk the player's answers, or the table's messages again."""
+        self.output.history_view()
 
     def help_lines(self) -> list[str]:
         """Every bound key, the keys of the player's state now first."""

@@ -70,6 +70,7 @@ ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
         "history_forward",
         "history_first",
         "history_last",
+        "history_view",
         "help",
         "lesson",
         "stop_speech",
