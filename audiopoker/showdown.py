@@ -3,8 +3,8 @@
 Pure logic over cards and hand values; the sentences live in ``audiopoker.narration``.
 The reason says what decided: a higher category ("a flush beats a straight"), a higher
 combination of the same category (kings over queens), the card that decided once the
-combination tied (the kicker, or the next card of a flush or high-card hand), or a tie
-(and whether every winner plays the board).
+combination tied (a kicker, or the next card of a flush), or a tie (and whether every
+winner plays the board).
 
 >>> from audiopoker.cards import parse_cards
 >>> result = showdown(parse_cards("As 7c 2d 5h Jd"), [parse_cards("Ah 9c"), parse_cards("Ad Kc")])
@@ -28,7 +28,7 @@ BOARD_SIZE: Final = 5
 HOLE_SIZE: Final = 2
 
 # How many leading groups of ``significance`` make up the combination itself; the rest
-# are side cards (kickers). Flush and high card: only the top card is "the hand".
+# are side cards (kickers). High card: the top card is the hand, the other four kickers.
 _MAIN_GROUPS: Final = {
     Category.HIGH_CARD: 1,
     Category.PAIR: 1,
@@ -40,8 +40,12 @@ _MAIN_GROUPS: Final = {
     Category.FOUR_OF_A_KIND: 1,
     Category.STRAIGHT_FLUSH: 1,
 }
-# Categories whose lower cards are not called kickers but "the next card".
-_NEXT_CARD_CATEGORIES: Final = frozenset({Category.HIGH_CARD, Category.FLUSH})
+# A flush's five cards are all the combination: its lower cards are "the next card", never
+# kickers. Straights, full houses and straight flushes have no side card at all.
+_NEXT_CARD_CATEGORIES: Final = frozenset({Category.FLUSH})
+_NO_KICKERS: Final = frozenset(
+    {Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE, Category.STRAIGHT_FLUSH}
+)
 
 
 class ReasonKind(enum.Enum):
@@ -50,8 +54,8 @@ class ReasonKind(enum.Enum):
     ALONE = "alone"  # one contender: nothing to compare
     HIGHER_CATEGORY = "higher_category"  # a flush beats a straight
     HIGHER_RANK = "higher_rank"  # same category, higher combination (kings over queens)
-    KICKER = "kicker"  # same combination; a side card decides
-    NEXT_CARD = "next_card"  # flush or high card: a lower card decides
+    KICKER = "kicker"  # same combination; a side card decides (high card included)
+    NEXT_CARD = "next_card"  # flush: a lower card of the five decides
     SPLIT = "split"  # the winners tie
 
 
@@ -133,6 +137,22 @@ def groups(value: HandValue) -> list[tuple[Rank, ...]]:
         else:
             result.append((rank,))
     return result
+
+
+def kickers(value: HandValue) -> tuple[Rank, ...]:
+    """The side cards outside the combination, in the order they are compared: two for
+    three of a kind, one for two pair or four of a kind, four for high card; none for a
+    straight, flush, full house or straight flush.
+
+    >>> from audiopoker.evaluator import Category, HandValue
+    >>> from audiopoker.cards import parse_cards
+    >>> trips = HandValue(Category.THREE_OF_A_KIND, 1, parse_cards("Tc Td Th As 7s"))
+    >>> [r.char for r in kickers(trips)]
+    ['A', '7']
+    """
+    if value.category in _NO_KICKERS:
+        return ()
+    return significance(value)[_main_card_count(value) :]
 
 
 def compare(winner: HandValue, loser: HandValue, winner_index: int, loser_index: int) -> Reason:

@@ -166,16 +166,16 @@ def test_detail_names_the_hand_outs_opponents_and_ranges() -> None:
     narrowed = replace(RAISER, keep=0.45, postflop=(Step(Street.FLOP, RangeBasis.BET),))
     advice = spot(ranges=(narrowed, CALLER))
     assert detail_answer(advice, "en", NAMES) == (
-        "You have ace high. 15 cards improve your hand: 9 make a flush and 6 make a pair. "
-        "You face two opponents. Carol: the top 22 percent of hands (raised first in), then "
+        "You have ace high, king kicker. 15 cards improve your hand: 9 make a flush and 6 make a "
+        "pair. You face two opponents. Carol: the top 22 percent of hands (raised first in), then "
         "the strongest 45 percent of those on this board (bet on the flop). Eve: the hands "
         "between the top 4 and the top 48 percent (called a raise)."
     )
     assert detail_answer(advice, "es", NAMES) == (
-        "Tienes as alto. 15 cartas mejoran tu mano: 9 te dan color y 6 te dan pareja. Tienes "
-        "dos rivales. Carol: el 22 por ciento mejor de las manos (subió el primero), y de "
-        "ellas el 45 por ciento más fuerte en esta mesa (apostó en el flop). Eve: las manos "
-        "entre el 4 y el 48 por ciento mejor (pagó una subida)."
+        "Tienes as alto, kicker rey. 15 cartas mejoran tu mano: 9 te dan color y 6 te dan "
+        "pareja. Tienes dos rivales. Carol: el 22 por ciento mejor de las manos (subió el "
+        "primero), y de ellas el 45 por ciento más fuerte en esta mesa (apostó en el flop). "
+        "Eve: las manos entre el 4 y el 48 por ciento mejor (pagó una subida)."
     )
     assert "Seat 3: the top 22 percent" in detail_answer(advice, "en")
     assert "Asiento 5: las manos entre" in detail_answer(advice, "es")

@@ -390,12 +390,12 @@ def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
     names = ("Ana", "Beto", "Carla")
     lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
     assert lines[-1] == (
-        "Empate entre Ana y Beto, con doble pareja de dieces y nueves. "
+        "Empate entre Ana y Beto, con doble pareja de dieces y nueves, kicker as. "
         "Carla pierde por el kicker: jota contra as."
     )
     english = [m.text for m in narrate_all(events, names, "en", 2) if m.kind == "pot_awarded"]
     assert english[-1] == (
-        "Ana and Beto both have two pair, tens and nines: a tie. "
+        "Ana and Beto both have two pair, tens and nines, ace kicker: a tie. "
         "You lose on the kicker: jack against ace."
     )
 
@@ -477,4 +477,6 @@ def test_an_unchanged_hand_is_not_told_again_while_the_cards_run_out() -> None:
     _, events, listener, _ = SCENARIOS["seed001_short_all_in"]()
     names = ("Ana", "Beto", "Carla", "Diego", "Elena")
     told = [m.text for m in narrate_all(events, names, "en", listener)]
-    assert [text for text in told if text.startswith("You have")] == ["You have ace high."] * 3
+    assert [text for text in told if text.startswith("You have")] == [
+        "You have ace high, king kicker."
+    ] * 3

@@ -113,7 +113,7 @@ def test_the_all_in_runout_says_each_hand_as_it_turns_up_and_who_is_ahead() -> N
         "Beto turns over king of clubs and king of diamonds: pair of kings.",
         "Ana turns over ace of spades and ace of hearts: pair of aces.",
         "Flop: king of spades, nine of hearts and four of clubs.",
-        "Beto is ahead with three of a kind, kings.",
+        "Beto is ahead with three of a kind, kings, nine kicker.",
         "Turn: three of diamonds.",
         "River: ace of diamonds.",
     ]
@@ -121,14 +121,14 @@ def test_the_all_in_runout_says_each_hand_as_it_turns_up_and_who_is_ahead() -> N
         "Beto pone boca arriba rey de tréboles y rey de diamantes: pareja de reyes.",
         "Ana pone boca arriba as de picas y as de corazones: pareja de ases.",
         "Flop: rey de picas, nueve de corazones y cuatro de tréboles.",
-        "Va ganando Beto, con trío de reyes.",
+        "Va ganando Beto, con trío de reyes, kicker nueve.",
         "Turn: tres de diamantes.",
         "River: as de diamantes.",
     ]
     # The leader hears their hand once ("You have …") and then only that they are ahead.
     assert _runout("en", 1)[2:5] == [
         "Flop: king of spades, nine of hearts and four of clubs.",
-        "You have three of a kind, kings.",
+        "You have three of a kind, kings, nine kicker.",
         "You are ahead.",
     ]
-    assert _runout("es", 1)[3:5] == ["Tienes trío de reyes.", "Vas ganando."]
+    assert _runout("es", 1)[3:5] == ["Tienes trío de reyes, kicker nueve.", "Vas ganando."]

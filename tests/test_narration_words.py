@@ -64,7 +64,11 @@ def test_brief_form_for_braille() -> None:
     ("cards", "english", "spanish"),
     [
         ("Kh Kd Qs 8c 4d", "pair of kings, queen kicker", "pareja de reyes, kicker reina"),
-        ("Ah Ad 5s 5c 9d", "two pair, aces and fives", "doble pareja de ases y cincos"),
+        (
+            "Ah Ad 5s 5c 9d",
+            "two pair, aces and fives, nine kicker",
+            "doble pareja de ases y cincos, kicker nueve",
+        ),
         ("8h 8d 8s 6c 6d", "full house, eights over sixes", "full de ochos y seises"),
         ("Jh 9h 6h 3h 2h", "flush, jack high", "color a la jota"),
         ("Ah Kh 6h 3h 2h", "flush, ace high", "color al as"),
@@ -74,10 +78,10 @@ def test_brief_form_for_braille() -> None:
         ("Ah Kh Qh Jh Th", "royal flush", "escalera real"),
         ("9s 8s 7s 6s 5s", "straight flush to the nine", "escalera de color al nueve"),
         ("Js Ts 9s 8s 7s", "straight flush to the jack", "escalera de color a la jota"),
-        ("7h 7d 7s Kc 2d", "three of a kind, sevens", "trío de sietes"),
-        ("Kh Kd Ks Kc 2d", "four of a kind, kings", "póker de reyes"),
-        ("Ah Jd 8s 5c 2d", "ace high", "as alto"),
-        ("Qh Jd 8s 5c 2d", "queen high", "reina alta"),
+        ("7h 7d 7s Kc 2d", "three of a kind, sevens, king kicker", "trío de sietes, kicker rey"),
+        ("Kh Kd Ks Kc 2d", "four of a kind, kings, two kicker", "póker de reyes, kicker dos"),
+        ("Ah Jd 8s 5c 2d", "ace high, jack kicker", "as alto, kicker jota"),
+        ("Qh Jd 8s 5c 2d", "queen high, jack kicker", "reina alta, kicker jota"),
         ("Th Td 8s 5c 2d", "pair of tens, eight kicker", "pareja de dieces, kicker ocho"),
     ],
 )
@@ -89,7 +93,10 @@ def test_hand_descriptions_with_what_decides_them(cards: str, english: str, span
 def test_hand_with_article_and_without_kicker() -> None:
     assert hand("Kh Kd Qs 8c 4d", "en", article=True) == "a pair of kings, queen kicker"
     assert hand("Kh Kd Qs 8c 4d", "en", article=True, kicker=False) == "a pair of kings"
-    assert hand("Ah Ad 5s 5c 9d", "en", article=True) == "two pair, aces and fives"
+    assert hand("Ah Ad 5s 5c 9d", "en", article=True) == "two pair, aces and fives, nine kicker"
+    assert hand("Ah Ad 5s 5c 9d", "en", article=True, kicker=False) == "two pair, aces and fives"
+    assert hand("7h 7d 7s Kc 2d", "es", kicker=False) == "trío de sietes"
+    assert hand("Ah Jd 8s 5c 2d", "en", kicker=False) == "ace high"
     assert hand("Kh Kd Qs 8c 4d", "es", article=True, kicker=False) == "pareja de reyes"
 
 

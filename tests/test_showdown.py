@@ -59,7 +59,7 @@ def test_two_pair_on_the_board_splits() -> None:
     assert result.winners == (0, 1)
     assert result.reason.plays_board
     assert why(result, "es", ("Ana", "Beto")) == [
-        "Empate entre Ana y Beto, jugando la mesa: doble pareja de reinas y jotas."
+        "Empate entre Ana y Beto, jugando la mesa: doble pareja de reinas y jotas, kicker as."
     ]
 
 

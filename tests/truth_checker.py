@@ -438,7 +438,7 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
             if parsed is None or parsed[0].name != kind or said[:1] != ranks[:1]:
                 return f"two cards {holes}: {kind} of {ranks[0].name}"
             return ""
-        return describe_problem(self.lang, text, best_hand(holes, board)[0])
+        return describe_problem(self.lang, text, best_hand(holes, board)[0], kicker=True)
 
     def _revealed(self, g: dict[str, str | None], e: Event) -> list[str]:
         """A hand turned up in an all-in runout, with what it makes so far."""
@@ -491,7 +491,7 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
                 return [f"two cards {holes}: {kind} of {ranks[0].name}"]
             return []
         value, used = best_hand(holes, board)
-        problem = describe_problem(self.lang, g["h"] or "", value)
+        problem = describe_problem(self.lang, g["h"] or "", value, kicker=True)
         out = [problem] if problem else []
         if (g.get("b") is not None) != (used == 0):
             out.append(f"'all on the board' said {g.get('b') is not None}, true {used == 0}")
@@ -502,7 +502,7 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
         out = self._actor(g, e)
         if tuple(cards_in(self.lang, g["c"] or "")) != e.cards:
             out.append(f"cards are {e.cards}")
-        problem = describe_problem(self.lang, g["h"] or "", self.h.values[e.seat])
+        problem = describe_problem(self.lang, g["h"] or "", self.h.values[e.seat], kicker=True)
         return out + ([problem] if problem else [])
 
     def _best_five(self, g: dict[str, str | None], e: Event) -> list[str]:

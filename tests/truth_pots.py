@@ -8,7 +8,15 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from truth_vocab import category_in, count, describe_problem, number, ordinal, ranks_in
+from truth_vocab import (
+    category_in,
+    count,
+    decider_problem,
+    describe_problem,
+    number,
+    ordinal,
+    ranks_in,
+)
 
 from audiopoker.engine.events import Event, PotAwarded
 from audiopoker.evaluator import HandValue
@@ -154,13 +162,15 @@ class PotRules:
         seat = self.seat(p)
         return [] if e.winners == (seat,) else [f"winner said {seat}, true {e.winners}"]
 
-    def _desc(self, text: str | None, seat: int | None) -> list[str]:
+    def _desc(self, text: str | None, seat: int | None, kicker: bool = False) -> list[str]:
+        """Why ``text`` is not seat's hand; ``kicker`` when the hand is named on its own (the
+        winner's, a tie's), where its first kicker must be said."""
         value = self._value(seat)
         if text is None:
             return []
         if value is None:
             return [f"a hand is said for seat {seat}, who showed none"]
-        problem = describe_problem(self.lang, text, value)
+        problem = describe_problem(self.lang, text, value, kicker=kicker)
         return [problem] if problem else []
 
     # ----------------------------------------------------------------- handlers
@@ -168,7 +178,7 @@ class PotRules:
     def _single(self, g: G, e: Event) -> list[str]:
         assert isinstance(e, PotAwarded)
         out = self._which("the pot of", e) + self._amount(g["n"], e) + self._winner(g["p"], e)
-        return out + self._desc(g.get("h"), self.seat(g["p"]))
+        return out + self._desc(g.get("h"), self.seat(g["p"]), kicker=True)
 
     def _walk(self, g: G, e: Event) -> list[str]:
         assert isinstance(e, PotAwarded)
@@ -184,7 +194,7 @@ class PotRules:
     def _named(self, g: G, e: Event) -> list[str]:
         assert isinstance(e, PotAwarded)
         out = self._which(g["w"], e) + self._amount(g["n"], e) + self._winner(g["p"], e)
-        return out + self._desc(g.get("h"), self.seat(g["p"]))
+        return out + self._desc(g.get("h"), self.seat(g["p"]), kicker=True)
 
     def _split(self, g: G, e: PotAwarded | Any) -> list[str]:
         out = self._which(g["w"], e) + self._amount(g["n"], e)
@@ -258,15 +268,28 @@ class PotRules:
         if g.get("c") and said != len(e.winners):
             out.append(f"count {g['c']}: {len(e.winners)} tie")
         for seat in e.winners:
-            out += self._desc(g["h"], seat)
+            out += self._desc(g["h"], seat, kicker=True)
         return out
 
     def _same(self, g: G, e: Event) -> list[str]:
+        """Both have X; the kicker decides: as many hands as said have X, and the card
+        said to decide is the first that differs between the winner and the runner-up (of
+        three or more, with one of the beaten hands: they may differ at different cards)."""
         assert isinstance(e, PotAwarded)
         said = count(self.lang, g.get("c") or "both")
-        alike = [s for s, v in self._shown_in(e).items() if not describe_problem(
+        shown = self._shown_in(e)
+        alike = [s for s, v in shown.items() if not describe_problem(
             self.lang, g["h"] or "", v)]  # fmt: skip
-        return [] if said == len(alike) else [f"{said} said to have it: {len(alike)} do"]
+        out = [] if said == len(alike) else [f"{said} said to have it: {len(alike)} do"]
+        beaten = sorted((s for s in alike if s not in e.winners), key=lambda s: -shown[s].strength)
+        if len(e.winners) != 1 or e.winners[0] not in alike or not beaten:
+            return [*out, f"'{g['rest']}' said without one winner and a beaten hand alike"]
+        winner = shown[e.winners[0]]
+        problems = [
+            decider_problem(self.lang, g["h"] or "", g["rest"] or "", winner, shown[seat])
+            for seat in (beaten if len(alike) > 2 else beaten[:1])
+        ]
+        return out + ([] if "" in problems else problems[:1])
 
     def _loses(self, g: G, e: Event) -> list[str]:
         assert isinstance(e, PotAwarded)

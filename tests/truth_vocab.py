@@ -120,9 +120,25 @@ def significance(value: HandValue) -> list[Rank]:
     return seen
 
 
-def describe_problem(lang: str, text: str, value: HandValue, need_rank: bool = True) -> str:
+# How many distinct ranks make each category's combination; the ranks after them are its
+# kickers (high card: the top card, then four kickers). Absent: no side card at all.
+MAIN_RANKS: dict[Category, int] = {
+    Category.HIGH_CARD: 1,
+    Category.PAIR: 1,
+    Category.TWO_PAIR: 2,
+    Category.THREE_OF_A_KIND: 1,
+    Category.FOUR_OF_A_KIND: 1,
+}
+KICKER_WORD = re.compile(r"\bkickers?\b", re.IGNORECASE)
+
+
+def describe_problem(
+    lang: str, text: str, value: HandValue, need_rank: bool = True, kicker: bool = False
+) -> str:
     """Why the hand description ``text`` is not ``value`` ("" when it is): the category must
-    be the value's, and the ranks said must open the value's ranks in significance order."""
+    be the value's, and the ranks said must open the value's ranks in significance order.
+    A rank said past a hand's combination is called a kicker; ``kicker`` (a hand named on
+    its own: who wins, what was shown, "you have") requires its first kicker."""
     parsed = category_in(lang, text)
     if parsed is None:
         return f"no hand category in {text!r}"
@@ -139,6 +155,36 @@ def describe_problem(lang: str, text: str, value: HandValue, need_rank: bool = T
         return f"{text!r} names no rank ({[r.name for r in truth]})"
     if said != truth[: len(said)]:
         return f"{text!r} says ranks {[r.name for r in said]}, true {[r.name for r in truth]}"
+    main = MAIN_RANKS.get(category)
+    if main is not None and len(said) > main and not KICKER_WORD.search(text):
+        return f"{text!r}: a side card said without the word kicker"
+    if kicker and main is not None and len(said) <= main:
+        return f"{text!r} leaves out the kicker ({truth[main].name})"
+    return ""
+
+
+def decider_problem(lang: str, text: str, rest: str, winner: HandValue, loser: HandValue) -> str:
+    """Why "the kicker decides" (or "the next kicker", "the next card") after "Both have
+    ``text``" is not true of ``winner`` against ``loser`` ("" when it is): the ranks said
+    are shared, the one after them differs, and it is a kicker (the next one when a
+    kicker was said) or, for a flush, the next card."""
+    parsed = category_in(lang, text)
+    if parsed is None:
+        return f"no hand category in {text!r}"
+    said = ranks_in(lang, parsed[1])
+    ours, theirs = significance(winner), significance(loser)
+    at = len(said)
+    if ours[:at] != theirs[:at] or at >= len(ours) or ours[at] == theirs[at]:
+        return f"{text!r}: the first card that differs is not the one after those said"
+    main = MAIN_RANKS.get(winner.category)
+    rest = rest.lower()
+    if re.search(r"siguiente carta|next card", rest):
+        return "" if winner.category is Category.FLUSH else f"'next card' of a {winner.category}"
+    if not re.search(r"kicker", rest) or main is None:
+        return f"{rest!r}: no kicker decides a {winner.category.name}"
+    later = re.search(r"siguiente|next", rest) is not None
+    if later != (at > main):
+        return f"{rest!r}: the deciding kicker is number {at - main + 1}"
     return ""
 
 

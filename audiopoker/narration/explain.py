@@ -86,26 +86,22 @@ def reason_sentences(
         in (ReasonKind.KICKER, ReasonKind.NEXT_CARD)
     ]
     shared = describe_hand(winner_value, lang, article=True, kicker=False)
-    if len(beaten) > 1:
-        opening = catalog.text(
-            f"why.same.{intro}.many", hand=shared, count=count_word(len(beaten) + 1, lang)
-        )
-    elif reason.shared and kind is ReasonKind.KICKER:
-        # The kickers both share are said as kickers, and a later one decides: "Both have a
-        # pair of eights, queen kicker; the next kicker decides." (one phrase for a kicker).
+    # The side cards every compared hand shares are said with the hand; the card after
+    # them decides (of three or more, the fewest any beaten hand shares).
+    common = min((other.shared for other in beaten), key=len)
+    many = "" if len(beaten) == 1 else ".many"
+    count = count_word(len(beaten) + 1, lang)
+    if common and kind is ReasonKind.KICKER:
+        # "Both have a pair of eights, queen kicker; the next kicker decides." (one phrase
+        # for a kicker).
         shared = catalog.plural(
-            "hand.with_kickers",
-            len(reason.shared),
-            hand=shared,
-            cards=rank_list(reason.shared, lang),
+            "hand.with_kickers", len(common), hand=shared, cards=rank_list(common, lang)
         )
-        opening = catalog.text("why.same.kicker.next", hand=shared)
+        opening = catalog.text(f"why.same.kicker.next{many}", hand=shared, count=count)
     else:
-        if reason.shared:
-            shared = catalog.text(
-                "hand.with_cards", hand=shared, cards=rank_list(reason.shared, lang)
-            )
-        opening = catalog.text(f"why.same.{intro}", hand=shared)
+        if common:
+            shared = catalog.text("hand.with_cards", hand=shared, cards=rank_list(common, lang))
+        opening = catalog.text(f"why.same.{intro}{many}", hand=shared, count=count)
     return [opening] + [_card_sentence(other, names, lang, you) for other in beaten]
 
 

@@ -15,7 +15,7 @@ from audiopoker.cards import Card, Rank, Suit
 from audiopoker.evaluator import Category, HandValue, best_hand
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
-from audiopoker.showdown import significance
+from audiopoker.showdown import kickers, significance
 
 
 def amount(value: int) -> str:
@@ -83,11 +83,19 @@ def describe_hand(
     value: HandValue, lang: Language, *, article: bool = False, kicker: bool = True
 ) -> str:
     """What a hand is, with what decides it: 'pair of kings, queen kicker', 'two pair,
-    aces and fives', 'full house, eights over sixes', 'flush, jack high', 'straight to
-    the ace', 'royal flush'; 'pareja de reyes', 'color a la jota', 'escalera al as'.
+    aces and fives, king kicker', 'three of a kind, tens, ace kicker', 'ace high, king
+    kicker', 'full house, eights over sixes', 'flush, jack high', 'straight to the ace',
+    'royal flush'; 'pareja de reyes, kicker reina', 'color a la jota', 'escalera al as'.
 
-    ``article`` gives the form used inside a sentence ('a flush, jack high'; Spanish adds
-    none). ``kicker=False`` leaves out a pair's kicker ('pair of kings').
+    Every hand with side cards names its first kicker, which decides or might (a board
+    of trips is decided by it). ``article`` gives the form used inside a sentence ('a
+    flush, jack high'; Spanish adds none). ``kicker=False`` leaves the kicker out ('pair
+    of kings'), where only the combinations are compared.
+
+    >>> from audiopoker.cards import parse_cards
+    >>> from audiopoker.evaluator import evaluate
+    >>> describe_hand(evaluate(parse_cards("Tc Td Th As 7s")), "es")
+    'trío de dieces, kicker as'
     """
     catalog = get_catalog(lang)
     ranks = significance(value)
@@ -99,11 +107,7 @@ def describe_hand(
         gender = rank_gender(top, lang)
         text = catalog.text(f"hand.high_card.{gender}", rank=rank_name(top, lang))
     elif category is Category.PAIR:
-        plural = rank_name(top, lang, plural=True)
-        if kicker:
-            text = catalog.text("hand.pair", ranks=plural, kicker=rank_name(ranks[2], lang))
-        else:
-            text = catalog.text("hand.pair.main", ranks=plural)
+        text = catalog.text("hand.pair.main", ranks=rank_name(top, lang, plural=True))
     elif category is Category.TWO_PAIR:
         text = catalog.text(
             "hand.two_pair",
@@ -121,6 +125,9 @@ def describe_hand(
     else:  # straight, flush, straight flush: "to the ace" takes the rank's gender
         gender = rank_gender(top, lang)
         text = catalog.text(f"hand.{category.key}.{gender}", rank=rank_name(top, lang))
+    side = kickers(value)
+    if kicker and side:  # "pair of kings, queen kicker": one phrase for a kicker
+        text = catalog.plural("hand.with_kickers", 1, hand=text, cards=rank_name(side[0], lang))
     if article:
         text = catalog.text(f"hand.np.{category.key}", hand=text)
     return text
