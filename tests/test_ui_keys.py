@@ -154,7 +154,7 @@ def test_a_asks_first_and_a_again_goes_all_in() -> None:
     table = facing_raise()
     with driven(table) as keys:
         keys.press("a")
-        assert table.output.last.text == "All in with 199 chips? Press A again."
+        assert table.output.last.text == "Raise to 200 and be all in? Press A again."
         assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
         keys.press("a")
     assert table.apply_decision() == Action.raise_to(200)
@@ -255,7 +255,7 @@ def test_when_calling_takes_every_chip_a_calls_and_r_explains() -> None:
             "You cannot raise: calling puts you all in with 4 chips. C calls; F folds."
         )
         keys.press("a")
-        assert table.output.last.text == "All in with 4 chips? Press A again."
+        assert table.output.last.text == "Call 4 and be all in? Press A again."
         keys.press("a")
     assert table.apply_decision() == Action.call()
     assert last_action_of(table).all_in

@@ -1,5 +1,5 @@
 """Questions during the game ("Checking is free. Press F again to fold.", "Press Q again to
-quit the game.", "All in with 198 chips? Press A again."), through the real prompt_toolkit
+quit the game.", "Bet 198 and be all in? Press A again."), through the real prompt_toolkit
 app, in both languages: the question's own key confirms it; the cancel keys (N, Escape) and
 any other betting key close it and change nothing, then the choices are said again; every
 other key answers and the question waits. No "yes" key: Spanish S stays "your chips".
@@ -10,12 +10,24 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from test_persistence_prefs import SETTINGS, game, saved_prefs, wait
-from ui_harness import ENTER, ESCAPE, NAMES, check_is_free, driven, make_table
+from ui_harness import (
+    ENTER,
+    ESCAPE,
+    NAMES,
+    Table,
+    check_is_free,
+    driven,
+    facing_raise,
+    last_action_of,
+    make_table,
+)
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.narration.narrator import Narrator
@@ -151,8 +163,8 @@ def test_q_during_the_amount_entry_goes_back_to_the_amount_when_cancelled() -> N
 @pytest.mark.parametrize(
     ("lang", "question", "cancelled"),
     [
-        ("en", "All in with 198 chips? Press A again.", "Not all in."),
-        ("es", "¿Ir all-in con 198 fichas? Pulsa A otra vez.", "No vas all-in."),
+        ("en", "Bet 198 and be all in? Press A again.", "Not all in."),
+        ("es", "¿Apostar 198 y quedarte all-in? Pulsa A otra vez.", "No vas all-in."),
     ],
 )
 def test_a_warns_before_all_in_and_n_cancels(lang: str, question: str, cancelled: str) -> None:
@@ -166,6 +178,56 @@ def test_a_warns_before_all_in_and_n_cancels(lang: str, question: str, cancelled
         keys.press("a")
         keys.press("a")
     assert table.apply_decision() == Action.bet(198)
+
+
+def _all_in_short_of_a_call(lang: str) -> Table:
+    """Five chips, the small blind: Beto raises to 6, so calling takes every chip."""
+    table = make_table(stacks=(5, 200, 200), lang=lang)
+    table.act(2, Action.raise_to(6))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("setup", "lang", "question", "result"),
+    [
+        (facing_raise, "en", "Raise to 200 and be all in?", "You raise to 200 and are all in."),
+        (facing_raise, "es", "¿Subir a 200 y quedarte all-in?", "Subes a 200 y te quedas all-in."),
+        (check_is_free, "en", "Bet 198 and be all in?", "You bet 198 and are all in."),
+        (
+            check_is_free,
+            "es",
+            "¿Apostar 198 y quedarte all-in?",
+            "Apuestas 198 y te quedas all-in.",
+        ),
+        (
+            _all_in_short_of_a_call,
+            "en",
+            "Call 4 and be all in?",
+            "You call 4, 5 in all, and are all in.",
+        ),
+        (
+            _all_in_short_of_a_call,
+            "es",
+            "¿Pagar 4 y quedarte all-in?",
+            "Pagas 4, 5 en total, y te quedas all-in.",
+        ),
+    ],
+)
+def test_the_all_in_question_says_the_number_the_action_says(
+    setup: Callable[[str], Table], lang: str, question: str, result: str
+) -> None:
+    """Issue 23, part 10: "All in with 30 chips?" then "You raise to 32": one number for
+    one act, the total as bets and raises are told (a call's chips added)."""
+    table = setup(lang)
+    with driven(table) as keys:
+        keys.press("a")
+        asked = table.output.last.text
+        keys.press("a")
+    table.apply_decision()
+    said = table.words.action(last_action_of(table))
+    assert asked.startswith(question)
+    assert said == result
+    assert re.findall(r"\d+", asked)[:1] == re.findall(r"\d+", said)[:1]
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,8 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from audiopoker.engine.actions import Action, LegalActions
+from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.narration.words import amount
 from audiopoker.ui.keymap import QUESTION_KEYS, Mode, context, meaning
 
 if TYPE_CHECKING:
@@ -51,10 +52,20 @@ class QuestionKeys:
         """The question's words, naming the key that confirms it."""
         key = self.c.key_label(what.value)
         if what is Ask.ALL_IN:
-            legal = self.c.seat.pending if self.c.seat is not None else None
-            chips = legal.stack if legal is not None else 0
-            return self.c.text.catalog.plural("ui.ask.all_in", chips, key=key)
+            return self._all_in_question(key)
         return self._(f"ask.{what.value}", key=key)
+
+    def _all_in_question(self, key: str) -> str:
+        """'Raise to 32 and be all in?': the one number the action's sentence will say, as
+        bets and raises are told (the total raised or bet to; a call's chips added)."""
+        legal = self.c.seat.pending if self.c.seat is not None else None
+        action = legal.all_in() if legal is not None else None
+        if legal is None or action is None:
+            return self._("ask.gone")
+        if action.kind is ActionKind.CALL:
+            return self._("ask.all_in.call", amount=amount(legal.to_call), key=key)
+        verb = "bet" if action.kind is ActionKind.BET else "raise"
+        return self._(f"ask.all_in.{verb}", amount=amount(action.to or 0), key=key)
 
     def ask(self, what: Ask) -> None:
         """Open a question; the keys now come to ``key`` first."""
