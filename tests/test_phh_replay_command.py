@@ -79,7 +79,7 @@ SUITS = ("clubs", "diamonds", "hearts", "spades", "tréboles", "diamantes", "cor
                 "Carla calls 194, 200 in all, and is all in.",
                 "Flop: ace of hearts, seven of diamonds and two of diamonds.",
                 "River: nine of clubs.",
-                "Carla wins the pot of 402 with two pair, sevens and twos.",
+                "Carla wins the pot of 402 with two pair, sevens and twos, ace kicker.",
                 "Two pair beats a pair.",
             ],
             "End of hand 1.",
@@ -92,7 +92,7 @@ SUITS = ("clubs", "diamonds", "hearts", "spades", "tréboles", "diamantes", "cor
                 "Cartas de Beto: no constan en la historia.",
                 "Ana sube a 200 y se queda all-in.",
                 "Beto se retira.",
-                "Carla se lleva el bote de 402 con doble pareja de sietes y doses.",
+                "Carla se lleva el bote de 402 con doble pareja de sietes y doses, kicker as.",
             ],
             "Fin de la mano 1.",
         ),
@@ -127,7 +127,7 @@ def test_replay_says_a_muck_and_never_the_stand_in_cards(
     assert _run(tmp_path, phh(actions, players=["Ana", "Beto", "Carla"]), *CONSOLE) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines.count("Beto throws the cards away without showing them.") == 1
-    assert "Ana wins the pot of 4 with king high." in lines
+    assert "Ana wins the pot of 4 with king high, queen kicker." in lines
     assert not any(line.startswith("Beto shows") for line in lines)
     assert not any("Beto" in line and any(suit in line for suit in SUITS) for line in lines)
 
@@ -171,7 +171,7 @@ def test_replay_goes_through_the_output_router(
     assert capsys.readouterr().out == ""  # silent: no console echo
     records = [json.loads(line) for line in transcript.read_text("utf-8").splitlines()]
     said = [record["text"] for record in records if record["speech"]]
-    assert "Carla wins the pot of 402 with two pair, sevens and twos." in said
+    assert "Carla wins the pot of 402 with two pair, sevens and twos, ace kicker." in said
     assert "Carla's turn." not in said  # a verbose-only sentence, dropped at brief
     assert {"hole_cards_dealt", "action_taken", "hand_shown", "pot_awarded"} <= {
         record["kind"] for record in records
