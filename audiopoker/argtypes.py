@@ -40,6 +40,11 @@ def remember_arguments(arguments: Sequence[str]) -> None:
     _ARGUMENTS.set(tuple(arguments))
 
 
+def remembered_arguments() -> tuple[str, ...]:
+    """The command line last given to ``remember_arguments`` (empty when none was)."""
+    return _ARGUMENTS.get()
+
+
 def error_language() -> Language:
     """The ``--lang`` of the command line being parsed when it names a language we speak,
     else the system's (an unknown ``--lang`` is itself the error being said)."""

@@ -25,6 +25,7 @@ from audiopoker.engine.events import (
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router
 from audiopoker.output.transcript import TranscriptWriter
+from audiopoker.persistence import Store
 from audiopoker.tournament.schedule import Tournament
 from audiopoker.ui.keymap import Keymap, KeymapProblem, Mode, default_keymap
 from audiopoker.ui.session import Session, Settings
@@ -130,10 +131,12 @@ def running(
     sound: SoundListener | None = None,
     backend: RecordingBackend | None = None,
     tournament: Tournament | None = None,
+    store: Store | None = None,
 ) -> Iterator[Running]:
     """A Session running in a thread (as the main thread would run it) on a pipe, with
     ``sound`` as its sound cues (None: as with --no-sound), speaking into ``backend`` (a
-    RecordingBackend by default), playing ``tournament`` when one is given."""
+    RecordingBackend by default), playing ``tournament`` when one is given, recorded in
+    ``store`` (None: in memory)."""
     backend = backend if backend is not None else RecordingBackend()
     transcript = io.StringIO()
     router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
@@ -146,6 +149,7 @@ def running(
             input=pipe,
             sound=sound,
             tournament=tournament,
+            store=store,
         )
         chips = Chips(settings.chips * settings.players)
         session.game.add_listener(chips)

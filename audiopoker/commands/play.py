@@ -9,9 +9,16 @@ import os
 import sys
 from pathlib import Path
 
-from audiopoker.argtypes import command_text, int_range, one_line_error, option_error
+from audiopoker.argtypes import (
+    command_text,
+    int_range,
+    one_line_error,
+    option_error,
+    remembered_arguments,
+)
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
+from audiopoker.commands.new_game import options_against, typed_table_options
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
@@ -315,6 +322,7 @@ def run_play(args: argparse.Namespace) -> int:
                 return opened  # another copy holds the folder: said and printed
             store = opened
         if store is not None:
+            typed = typed_table_options(remembered_arguments())
             chosen = choose_game(
                 store,
                 resume=args.resume,
@@ -323,6 +331,7 @@ def run_play(args: argparse.Namespace) -> int:
                 text=text,
                 router=router,
                 keymap=keymap,
+                new_options=lambda game, kept: options_against(game, kept, args, typed, lang),
             )
             if chosen is Answer.QUIT:
                 return 0
@@ -345,5 +354,7 @@ def run_play(args: argparse.Namespace) -> int:
             store.close()
         if sound is not None:
             sound.close()  # the session closed it already, unless it failed to start
-        router.wait_until_quiet(timeout=3)  # let "Goodbye" be heard before the voice closes
+        # Let the last words ("The game is saved: ...", "Goodbye") be heard before the voice
+        # closes; a backend that tells when speech ended returns as soon as it has.
+        router.wait_until_quiet(timeout=10)
         router.close()

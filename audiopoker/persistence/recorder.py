@@ -169,6 +169,16 @@ class GameRecorder:
             self.store.write_save(saved)
             self._last_save = saved
 
+    @property
+    def resumes_at(self) -> int | None:
+        """The hand a resumed game would start with, when this game is saved on disk and
+        will be offered next time; None when it is not (nothing written yet or at all, the
+        saving failed, or the game is over)."""
+        last = self._last_save
+        if last is None or self.failed is not None or not self.store.saving:
+            return None
+        return last.hand_number + 1
+
     def save_prefs(self) -> None:
         """Save the player's preferences now, when they change (verbosity, pace): the last
         save (the game between two hands) is written again, atomically, with them. The hand

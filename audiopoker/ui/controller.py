@@ -73,6 +73,7 @@ class Controller:
         level: Callable[[], Sequence[str]] | None = None,
         coach: CoachService | None = None,
         chat: ChatLine | None = None,
+        farewell: Callable[[], Sequence[str]] = lambda: (),
     ) -> None:
         self.state = state
         self.seat = seat
@@ -86,6 +87,7 @@ class Controller:
         self._set_pace = set_pace
         self._on_verbosity = on_verbosity
         self._level = level  # a tournament's level and next change; None: a cash game
+        self._farewell = farewell  # said before goodbye on quitting: the game is saved
         self.sound = SoundKeys(sound, text)  # None: --no-sound
         # The last hand and this game's numbers (None: nothing recorded, e.g. in tests).
         self.records = records or RecordKeys(None, RecordText(text.lang), state.snapshot().me)
@@ -574,4 +576,4 @@ class Controller:
         self.amount = None
         self.mode = Mode.GAME
         self._on_quit()  # the game falls silent first, so "Goodbye" is the last word
-        self.say(self.text.goodbye())
+        self.say_many([*self._farewell(), self.text.goodbye()], "answer")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from audiopoker.narration.positions import TABLE_ORDER, Position, position_name
@@ -29,21 +30,54 @@ class RecordText(UiText):
         return self._n("records." + key, count, **fields)
 
     # --- starting: the saved game -------------------------------------------------------
-    def resume_offer(self, chips: int, hand: int, resume: str, discard: str) -> str:
-        """'A saved game is waiting: you have {count} chips, and hand {hand} is next. ...'"""
-        return self.rn("resume.offer", chips, hand=hand, resume=resume, discard=discard)
+    def save_kind(self, tournament: bool, players: int) -> str:
+        """'a cash game of {count} players' or 'a tournament of {count} players'."""
+        return self.rn("resume.kind." + ("tournament" if tournament else "cash"), players)
 
-    def resume_again(self, resume: str, discard: str) -> str:
+    def resume_offer(
+        self,
+        kind: str,
+        chips: int,
+        hand: int,
+        resume: str,
+        discard: str,
+        options: Sequence[str] = (),
+    ) -> str:
+        """'A saved game is waiting: {kind}; you have {count} chips, and hand {hand} is
+        next. ...'; with ``options`` (typed, for a new game) also that resuming does not
+        use them and that the discard key starts the new game with them."""
+        key = "resume.offer.options" if options else "resume.offer"
+        fields = {"kind": kind, "hand": hand, "resume": resume, "discard": discard}
+        return self.rn(key, chips, options=self.join(options), **fields)
+
+    def resume_again(self, resume: str, discard: str, options: bool = False) -> str:
         """'Press {resume} to resume the saved game, or {discard} to put it aside ...'"""
-        return self.r("resume.again", resume=resume, discard=discard)
+        return self.r(
+            "resume.again" + (".options" if options else ""), resume=resume, discard=discard
+        )
+
+    def options_unused(self, options: Sequence[str]) -> str:
+        """'The saved game goes on as it was: the options you typed, {options}, are for a
+        new game and are not used.' (``--resume`` with options for a new game)"""
+        return self.r("resume.unused", options=self.join(options))
 
     def resumed(self, chips: int, hand: int) -> str:
         """'Game resumed from hand {hand}. You have {count} chips.'"""
         return self.rn("resume.resumed", chips, hand=hand)
 
-    def declined(self, kept_as: Path) -> str:
-        """'The saved game was put aside as {file}; a new game starts.'"""
-        return self.r("resume.declined", file=kept_as.name)
+    def declined(self) -> str:
+        """'The saved game was set aside, not deleted; a new game starts. ...' (no file
+        name: it is printed apart, see ``declined_file``)"""
+        return self.r("resume.declined")
+
+    def declined_file(self, kept_as: Path) -> str:
+        """'The saved game was set aside as {path}.' (printed, never spoken)"""
+        return self.r("resume.declined.file", path=str(kept_as))
+
+    def kept_on_quit(self, hand: int) -> str:
+        """'The game is saved: start audiopoker again to resume it from the start of hand
+        {hand}.' (said before goodbye when the player quits a saved game)"""
+        return self.r("resume.kept", hand=hand)
 
     def nothing_to_resume(self) -> str:
         """'There is no saved game to resume; a new game starts.'"""

@@ -261,6 +261,7 @@ class Session:
             ),
             level=self.tournament_talk.level_answer if self.tournament_talk else None,
             coach=self.coach,
+            farewell=self._farewell,
         )
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
@@ -296,6 +297,12 @@ class Session:
                 len(self.director.tournament.payouts) if self.director is not None else None
             ),
         )
+
+    def _farewell(self) -> list[str]:
+        """Before goodbye when the player quits: that the game is saved and how to come
+        back to it; nothing when it is not saved."""
+        hand = self.recorder.resumes_at
+        return [] if hand is None else [RecordText(self.settings.lang).kept_on_quit(hand)]
 
     def _tournament_listeners(self) -> list[Listener]:
         if self.director is None or self.tournament_talk is None:

@@ -7,19 +7,24 @@ without saving, and the player is told so.
 
 ``choose_game`` finds the saved game: a save that cannot be used is reported in words and
 kept aside (a new game starts); a good one is resumed at once with ``--resume``, or
-offered. At the offer, a resume key (Enter or Y) plays it on, harmless; only the discard
-key (Delete), which nobody presses by reflex, gives it up, and even then the file is kept
-aside (``saved-game.json.discarded-<time>``), never deleted. Escape, N and every other key
-say the offer again; Control+C quits and leaves the save as it was.
+offered. The offer says what the save is (cash game or tournament, seats, chips, next
+hand) and, when options typed on the command line ask for another game, that they are not
+used on resuming and that the discard key starts the new game with them. At the offer, a
+resume key (Enter or Y) plays it on, harmless; only the discard key (Delete), which nobody
+presses by reflex, gives it up, and even then the file is kept aside
+(``saved-game.json.discarded-<time>``, printed and logged, never spoken), never deleted.
+Escape, N and every other key say the offer again; Control+C quits and leaves the save as
+it was.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import logging
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -51,6 +56,8 @@ from audiopoker.tournament.director import Director, tournament_state
 from audiopoker.ui.keymap import Keymap, Mode
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import Settings
+
+log = logging.getLogger(__name__)
 
 EXIT_LOCKED: Final = 3  # another copy of the game holds the data folder
 
@@ -191,12 +198,21 @@ def _label(text: RecordText, keymap: Keymap, action: str) -> str:
 
 
 def _discard(store: Store, saved: SavedGame, text: RecordText, router: Router) -> None:
-    """Give the saved game up: recorded as abandoned, its file kept aside, never deleted."""
+    """Give the saved game up: recorded as abandoned, its file kept aside, never deleted.
+    The file's name is printed and logged, not spoken (a long name in English is seconds
+    of speech that tell a listener nothing)."""
     path = store.save_path
     if path is not None and path.exists():
         kept = keep_aside(path, "discarded")
         store.stats.abandon_game(saved.game_id, now_text())
-        router.send(Message("answer", text.declined(kept)))
+        router.send(Message("answer", text.declined()))
+        log.info("the saved game was put aside as %s", kept)
+        print(text.declined_file(kept), file=sys.stderr)
+
+
+def is_tournament(saved: SavedGame) -> bool:
+    """True when the save is a tournament's (its levels are kept with it)."""
+    return tournament_state(saved.extra) is not None
 
 
 _NOT_KEYS: Final = frozenset({Keys.CPRResponse.value, Keys.Vt100MouseEvent.value})
@@ -212,6 +228,7 @@ def choose_game(
     router: Router,
     keymap: Keymap,
     input: Input | None = None,
+    new_options: Callable[[SavedGame, Settings], Sequence[str]] = lambda saved, settings: (),
 ) -> tuple[SavedGame, Settings] | Answer | None:
     """The saved game to resume with its settings, None for a new game, or Answer.QUIT.
 
@@ -219,6 +236,8 @@ def choose_game(
     agree with the history and statistics (Store.reconcile), then resumed at once with
     ``resume``, or offered: a resume key resumes it, the discard key gives it up (recorded
     as abandoned, the file kept aside); any other key says the offer again.
+    ``new_options`` gives the options typed for a new game that the save does not follow
+    (as typed, such as "--players 3"): the offer names them, and so does ``resume``.
     """
     found = store.load()
     if found.error is not None:
@@ -236,12 +255,17 @@ def choose_game(
             tell(router, text.nothing_to_resume(), "answer")
         return None
     store.reconcile(saved)
+    options = new_options(saved, settings)
+    if resume and options:
+        router.send(Message("answer", text.options_unused(options)))
     if not resume:
         human = saved.human if saved.human is not None else 0
         go_on, drop = _label(text, keymap, "resume"), _label(text, keymap, "discard")
-        offer = text.resume_offer(saved.table.stacks[human], saved.hand_number + 1, go_on, drop)
+        kind = text.save_kind(is_tournament(saved), len(saved.names))
+        chips, hand = saved.table.stacks[human], saved.hand_number + 1
+        offer = text.resume_offer(kind, chips, hand, go_on, drop, options)
         router.send(Message("question", offer))
-        again = text.resume_again(go_on, drop)
+        again = text.resume_again(go_on, drop, bool(options))
         answer = ask_resume(
             keymap, lambda: router.send(Message("question", again, interrupt=True)), input
         )
