@@ -13,7 +13,8 @@ SPOT = ["--board", "Ah 7d 2c", "--hand", "Ks Kd", "--pot", "60", "--to-call", "2
 
 
 def hint(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["hint", *args])
+    # Speech to the console only: the lines are the printed lines (no voice probed here).
+    code = main(["hint", *args, "--output", "console"])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

@@ -38,7 +38,11 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import Session, Settings
 from audiopoker.ui.startup import choose_game
 
-SHOWDOWN = ["showdown", "--board", "Ac Kd Qh Js Tc", "--hand", "2h 2s", "--hand", "9d 9c"]
+# Said to the console only: no voice is probed (that would start Speech Dispatcher).
+SHOWDOWN = [
+    "showdown", "--board", "Ac Kd Qh Js Tc", "--hand", "2h 2s", "--hand", "9d 9c",
+    "--output", "console",
+]  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

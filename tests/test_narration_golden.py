@@ -56,7 +56,8 @@ def showdown_outputs(lang: str) -> str:
     """`audiopoker showdown` on the seed examples: the text, then the JSON."""
     out = io.StringIO()
     for board, hands in SHOWDOWNS:
-        args = ["showdown", "--board", board, "--lang", lang]
+        # Said to the console, which prints into ``out``: no voice is probed.
+        args = ["showdown", "--board", board, "--lang", lang, "--output", "console"]
         for hand in hands:
             args += ["--hand", hand]
         for extra in ([], ["--json"]):

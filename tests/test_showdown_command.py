@@ -12,7 +12,8 @@ from audiopoker.cli import main
 
 
 def showdown(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["showdown", *args])
+    # Speech to the console only: the lines are the printed lines (no voice probed here).
+    code = main(["showdown", *args, "--output", "console"])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

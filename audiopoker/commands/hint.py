@@ -1,10 +1,11 @@
 """`audiopoker hint --board "Ah 7d 2c" --hand "Ks Kd" --pot 60 --to-call 20 --players 3
 [--stack 180] [--range random|tight|loose] [--json] [--lang es|en]`: the coach for any spot.
 
-Prints the coach's two answers, a line each: the price, the chance and the suggestion
-with its reason; then the hand, its outs, the opponents and the range assumed. ``--pot``
+Says and prints the coach's two answers, a line each: the price, the chance and the
+suggestion with its reason; then the hand, its outs, the opponents and the range assumed
+(``--output`` and the other speech options are the game's). ``--pot``
 counts every chip in the middle, the bet to call included; ``--players`` counts you.
-``--json`` prints::
+``--json`` only prints (for programs)::
 
     {"equity": 0.7965, "pot_odds": 0.25, "action": "raise", "amount": 84,
      "reason": "Raise to 84: you are ahead of most of their hands.", "opponents": 1,
@@ -32,9 +33,11 @@ from audiopoker.coach.words import (
     range_phrase,
     suggestion,
 )
+from audiopoker.commands.spoken import say_lines
 from audiopoker.errors import PokerError
 from audiopoker.narration.errors import describe_error
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.output.factory import add_output_arguments
 
 MAX_CHIPS: Final = 10**9
 BOARD_SIZES: Final = (3, 4, 5)
@@ -70,8 +73,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="random",
         help="the opponents' hands: any two cards, a tight or a loose player's",
     )
-    parser.add_argument("--json", action="store_true", help="print the advice as JSON")
+    parser.add_argument(
+        "--json", action="store_true", help="print the advice as JSON (printed, not spoken)"
+    )
     parser.add_argument("--lang", help="es or en (default: the system language)")
+    add_output_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -93,8 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(advice, lang), ensure_ascii=False))
     else:
-        print(first_answer(advice, lang))
-        print(detail_answer(advice, lang))
+        say_lines(args, lang, [first_answer(advice, lang), detail_answer(advice, lang)], "coach")
     return 0
 
 

@@ -1,8 +1,9 @@
 """`audiopoker showdown --board "Ac Kd Qh Js Tc" --hand "2h 2s" --hand "9d 9c" [--json]
 [--lang es|en]`: the showdown explainer of seed 002.
 
-Prints each hand with its best five, then who wins and why, in the same sentences the
-table narration uses. ``--json`` prints::
+Says and prints each hand with its best five, then who wins and why, in the same sentences
+the table narration uses (``--output`` and the other speech options are the game's).
+``--json`` only prints (for programs)::
 
     {"players": [{"hand": ["2h", "2s"], "category": "straight",
                   "best": ["Ac", "Kd", "Qh", "Js", "Tc"], "hole_cards_used": 0}, ...],
@@ -20,11 +21,13 @@ from typing import Any
 
 from audiopoker.argtypes import refuse
 from audiopoker.cards import format_cards, parse_cards
+from audiopoker.commands.spoken import say_lines
 from audiopoker.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.errors import describe_error
 from audiopoker.narration.explain import explain_lines, reason_text
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.output.factory import add_output_arguments
 from audiopoker.showdown import ShowdownResult, showdown
 
 
@@ -42,8 +45,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         required=True,
         help='two hole cards, e.g. "2h 2s"; give --hand once per player',
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--json", action="store_true", help="print the result as JSON (printed, not spoken)"
+    )
     parser.add_argument("--lang", help="es or en (default: the system language)")
+    add_output_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -80,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(result, lang), ensure_ascii=False))
     else:
-        print("\n".join(explain_lines(result, lang)))
+        say_lines(args, lang, explain_lines(result, lang), "showdown")
     return 0
 
 
