@@ -227,15 +227,15 @@ def test_h_opens_the_keys_as_a_list() -> None:
     with driven(drill) as keys:
         keys.press("h")
         lines = drill.keys.help_lines()
-        assert drill.output.texts[-2].startswith(f"Drill keys: {len(lines)} lines. ")
-        assert drill.output.texts[-1] == "1 or 2: the hand that ranks higher."
+        assert drill.output.texts[-2] == "1 or 2: the hand that ranks higher."  # at once
+        assert drill.output.texts[-1].startswith(f"Drill keys: {len(lines)} lines. ")
         keys.press(DOWN)
         assert drill.output.last.text == "0: the two hands tie."
         keys.press(ESCAPE)
         assert drill.output.last.text == "List closed."
         keys.press("i")
-        assert drill.output.texts[-2].startswith("The hands, from best to worst: 9 lines.")
-        assert drill.output.last.text.startswith("Straight flush: five cards in a row")
+        assert drill.output.texts[-2].startswith("Straight flush: five cards in a row")
+        assert drill.output.last.text.startswith("The hands, from best to worst: 9 lines.")
     assert "M: the question again; once answered, the answer again." in lines
     assert "Q: end the drill; asks first." in lines
     assert drill.keys.round.score.asked == 0

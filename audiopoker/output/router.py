@@ -19,7 +19,7 @@ from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.clock import MONOTONIC, Clock
-from audiopoker.output.history import DEFAULT_HISTORY_LIMIT, History
+from audiopoker.output.history import DEFAULT_HISTORY_LIMIT, History, View
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
 from audiopoker.output.texts import text as output_text
@@ -199,11 +199,16 @@ class Router:
         """The view switch: the arrows now walk the player's answers (or the table's
         messages again); say which, with the view's newest message."""
         with self._lock:
-            view = self.history.switch()
+            table = self.history.switch() is View.TABLE
             message = self.history.current
-            key = f"output.history_view_{view.value}"
+            key = "output.history_view_table" if table else "output.history_view_answers"
             if message is None:
-                empty = output_text(key + "_empty", self.lang)
+                none = (
+                    "output.history_view_table_empty"
+                    if table
+                    else "output.history_view_answers_empty"
+                )
+                empty = output_text(none, self.lang)
                 self._route(Message("history", empty, True), remember=False)
                 return None
             text = output_text(key, self.lang, text=message.text)
