@@ -28,17 +28,23 @@ OFFER = {
     "en": "A saved game is waiting: a cash game of 3 players; you have {chips} chips, and hand "
     "3 is next. The options you typed, --tournament and --players 4, are for a new game and "
     "are not used if you resume. Enter resumes the saved game; Delete puts it aside and "
-    "starts the new game with your options.",
+    "starts a new game with what you typed.",
     "es": "Hay una partida guardada: una partida de cash de 3 jugadores; tienes {chips} fichas "
     "y la siguiente es la mano 3. Las opciones que escribiste, --tournament y --players 4, "
     "son para una partida nueva y no se usan si la continúas. Intro continúa la guardada; "
-    "Suprimir la aparta y empieza la nueva con tus opciones.",
+    "Suprimir la aparta y empieza una nueva con lo que escribiste.",
 }
 AGAIN = {
-    "en": "Press Enter to resume the saved game without your options, or Delete to put it "
-    "aside and start a new game with them.",
-    "es": "Pulsa Intro para continuar la partida guardada sin tus opciones, o Suprimir para "
-    "apartarla y empezar una nueva con ellas.",
+    "en": "Press Enter to resume the saved game as it was, or Delete to put it aside and "
+    "start a new game with what you typed.",
+    "es": "Pulsa Intro para continuar la partida guardada como estaba, o Suprimir para "
+    "apartarla y empezar una nueva con lo que escribiste.",
+}
+ONE = {  # one option: said in the singular
+    "en": "The option you typed, --bots hard, is for a new game and is not used if you "
+    "resume. Enter resumes",
+    "es": "La opción que escribiste, --bots hard, es para una partida nueva y no se usa si "
+    "la continúas. Intro continúa",
 }
 
 
@@ -49,6 +55,13 @@ def test_options_for_another_game_are_named_and_delete_starts_it(tmp_path: Path,
     assert result is None  # a new game, with the options typed
     assert spoken[:2] == [OFFER[lang].format(chips=saved.table.stacks[0]), AGAIN[lang]]
     assert not save_path(tmp_path).exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_option_is_named_in_the_singular(tmp_path: Path, lang: str) -> None:
+    play_saved_game(tmp_path, hands=2)
+    result, spoken = choose(tmp_path, keys="\r", lang=lang, options=("--bots hard",))
+    assert isinstance(result, tuple) and ONE[lang] in spoken[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -48,7 +48,8 @@ class RecordText(UiText):
         use them and that the discard key starts the new game with them."""
         key = "resume.offer.options" if options else "resume.offer"
         fields = {"kind": kind, "hand": hand, "resume": resume, "discard": discard}
-        return self.rn(key, chips, options=self.join(options), **fields)
+        typed = self.rn("resume.options", len(options), options=self.join(options))
+        return self.rn(key, chips, options=typed, **fields)
 
     def resume_again(self, resume: str, discard: str, options: bool = False) -> str:
         """'Press {resume} to resume the saved game, or {discard} to put it aside ...'"""
@@ -59,7 +60,7 @@ class RecordText(UiText):
     def options_unused(self, options: Sequence[str]) -> str:
         """'The saved game goes on as it was: the options you typed, {options}, are for a
         new game and are not used.' (``--resume`` with options for a new game)"""
-        return self.r("resume.unused", options=self.join(options))
+        return self.rn("resume.unused", len(options), options=self.join(options))
 
     def resumed(self, chips: int, hand: int) -> str:
         """'Game resumed from hand {hand}. You have {count} chips.'"""
