@@ -326,6 +326,25 @@ def test_auto_prefers_prism_then_accessible_output2(chain: dict[str, Any]) -> No
     assert factory.default_echo(selection) is False  # NVDA would read the echo again
 
 
+def test_on_linux_speech_dispatcher_comes_first_even_with_prismatoid_installed(
+    chain: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its own client is the only path that says when each message ended (bots wait for
+    speech, answers cut in at once): Prism, which would only pace by estimate, is not even
+    asked (tests/test_output_speech_timing.py runs both for real)."""
+    monkeypatch.setattr(factory.sys, "platform", "linux")
+    spd = reader("Speech Dispatcher", braille=False)
+    found = Attempt("screen reader", "speech-dispatcher", True, "running")
+    monkeypatch.setattr(factory, "probe_speech_dispatcher", lambda lang="en": (spd, found))
+    monkeypatch.setattr(factory, "orca_running", lambda: True)
+    chain["prism"] = reader("prism Speech Dispatcher", braille=False)
+    selection = select_backend("auto")
+    assert chain["tried"] == []
+    assert selection.speech == "Speech Dispatcher" and selection.stage == "screenreader"
+    skipped = [a for a in selection.attempts if a.name in ("prism", "accessible-output2")]
+    assert [(a.ok, a.key) for a in skipped] == [(False, "attempt.not_needed")] * 2
+
+
 def test_auto_falls_through_to_ao2_then_tts_then_console(chain: dict[str, Any]) -> None:
     chain["ao2"] = reader("accessible-output2 Linux Speech Dispatcher", False, False)
     selection = select_backend("auto")
