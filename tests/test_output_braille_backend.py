@@ -20,6 +20,7 @@ from audiopoker.output.braille_display import (
     accepted_keys,
     segments,
 )
+from audiopoker.output.clock import VirtualClock
 
 RIGHT = KEY_TYPE_CMD | 0x18
 LEFT = KEY_TYPE_CMD | 0x17
@@ -150,20 +151,60 @@ def test_other_keys_change_nothing(backend: BrlapiBackend, connection: FakeConne
     assert written[1] == segments(LONG, 40)[1]
 
 
-def test_a_table_message_waits_while_the_player_pans(
-    backend: BrlapiBackend, connection: FakeConnection
-) -> None:
-    backend.braille(LONG)
-    connection.keys.put(RIGHT)
-    connection.wait_for(lambda written: len(written) == 2)
-    backend.braille("Hand 4 starts.")
-    assert connection.written[-1] == segments(LONG, 40)[1]
-    backend.braille("Pot 30.", interrupt=True)
-    assert connection.written[-1] == "Pot 30."
-    for _ in range(len(segments(LONG, 40)) + 1):
-        connection.keys.put(RIGHT)
-    written = connection.wait_for(lambda written: written[-1] == "Hand 4 starts.")
-    assert written[3:] == [*segments(LONG, 40), "Hand 4 starts."]
+def test_a_table_message_waits_while_the_player_pans_then_shows_by_the_timer() -> None:
+    """The timer thread shows the newest waiting message once the player stopped panning
+    for the hold, on the injected clock (virtual seconds: the same on a busy machine)."""
+    with VirtualClock() as clock:
+        connection = FakeConnection()
+        display = BrlapiBackend(connection, listen=False, clock=clock)
+        lines = segments(LONG, 40)
+        display.braille(LONG)
+        clock.sleep(2.0)
+        display.on_key(RIGHT)  # reading, at 2 s
+        display.braille("Hand 4 starts.")
+        display.braille("Ana raises to 8.")  # replaces the waiting one
+        clock.sleep(3.9)
+        assert connection.written == list(lines[:2])
+        display.on_key(RIGHT)  # 5.9 s: still reading, the hold starts again
+        clock.sleep(3.9)
+        assert connection.written == list(lines[:3])
+        clock.sleep(0.2)  # 4 s after the last pan: the newest, never the one it replaced
+        assert connection.written == [*lines[:3], "Ana raises to 8."]
+        display.braille("Pot 30.", interrupt=True)  # an answer shows at once
+        assert connection.written[-1] == "Pot 30."
+        display.close()
+
+
+def test_a_quick_message_stays_the_minimum_and_the_newest_follows() -> None:
+    with VirtualClock() as clock:
+        connection = FakeConnection()
+        display = BrlapiBackend(connection, listen=False, lang="es", clock=clock)
+        display.braille("Beto sube a 8.")
+        clock.sleep(0.7)
+        display.braille("Ana paga 8.")
+        clock.sleep(0.7)
+        assert connection.written == ["Beto sube a 8."]
+        clock.sleep(0.2)  # 1.5 s after the first
+        assert connection.written == ["Beto sube a 8.", "Ana paga 8."]
+        display.close()
+
+
+def test_withdraw_takes_a_message_back_from_the_display() -> None:
+    with VirtualClock() as clock:
+        connection = FakeConnection()
+        display = BrlapiBackend(connection, listen=False, clock=clock)
+        pair = PairBackend(RecordingBackend(), display)
+        display.braille("Your turn: call 8, raise or fold.")
+        display.on_key(LEFT)  # the player reads the prompt
+        display.braille("Beto raises to 20.")
+        assert braille.withdraw_braille(pair, "Your turn: call 8, raise or fold.")
+        assert connection.written[-1] == "Beto raises to 20."
+        display.braille("Your turn: call 20, raise or fold.")
+        display.withdraw("Your turn: call 20, raise or fold.")  # waiting: dropped
+        clock.sleep(10)
+        assert connection.written[-1] == "Beto raises to 20."
+        assert not braille.withdraw_braille(RecordingBackend(), "anything")
+        display.close()
 
 
 def test_pair_backend_brailles_through_it(connection: FakeConnection) -> None:

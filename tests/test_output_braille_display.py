@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from audiopoker.output.braille_display import (
+    HOLD_SECONDS,
     KEY_TYPE_CMD,
-    WAITING_LIMIT,
+    MINIMUM_SECONDS,
     Pager,
     Pan,
     accepted_keys,
@@ -113,25 +114,140 @@ def test_unreadable_characters() -> None:
 
 
 # ------------------------------------------------------------------ the pager
+# Time is passed in: the pager reads a fake clock the tests move by hand.
+
+
+class Time:
+    """A clock the test moves: ``now`` for the pager, ``+=`` to let seconds pass."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+    def __iadd__(self, seconds: float) -> Time:
+        self.seconds += seconds
+        return self
+
+
+def pager_and_time(width: int = 40) -> tuple[Pager, Time]:
+    clock = Time()
+    return Pager(width, clock), clock
 
 
 def read_all(pager: Pager) -> list[str]:
-    """Pan right until nothing changes; every line seen, the first included."""
+    """Pan right to the end of the message shown; every line seen, the first included."""
     seen = [pager.line]
-    while (line := pager.pan(Pan.RIGHT)) is not None:
+    while pager.position[0] + 1 < pager.position[1]:
+        line = pager.pan(Pan.RIGHT)
+        assert line is not None
         seen.append(line)
     return seen
 
 
-def test_a_message_the_player_did_not_pan_is_replaced() -> None:
+def test_the_chosen_timeouts() -> None:
+    # NVDA's default message timeout; a short line stays long enough to be touched.
+    assert HOLD_SECONDS == 4.0
+    assert MINIMUM_SECONDS == 1.5
     pager = Pager(40)
-    assert pager.show(SHOWDOWN) == segments(SHOWDOWN, 40)[0]
-    assert pager.show("Hand 2 starts.") == "Hand 2 starts."
-    assert pager.waiting == ()
+    assert (pager.hold, pager.minimum) == (HOLD_SECONDS, MINIMUM_SECONDS)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Beto sube a 8.", "Te toca: pagar 8, subir o retirarte."),
+     ("Beto raises to 8.", "Your turn: call 8, raise or fold.")],
+)  # fmt: skip
+def test_a_message_nobody_pans_stays_the_minimum_then_the_newest_shows(
+    first: str, second: str
+) -> None:
+    pager, clock = pager_and_time()
+    assert pager.show(first) == first
+    clock += 0.7  # speech said it in 0.7 s: the display keeps it
+    assert pager.show(second) is None
+    assert pager.waiting == second
+    assert pager.due() == clock.seconds - 0.7 + MINIMUM_SECONDS
+    clock += 0.7
+    assert pager.tick() is None
+    clock += 0.1
+    assert pager.tick() == segments(second, 40)[0]
+    assert pager.waiting is None and pager.due() is None
+    clock += 5
+    assert pager.show(first) == first  # after the minimum: at once
+
+
+def test_a_fast_run_of_messages_leaves_the_display_one_behind_at_most() -> None:
+    pager, clock = pager_and_time()
+    pager.show("Hand 3 starts.")
+    for number in range(10):
+        clock += 0.3
+        pager.show(f"Bot {number} folds.")
+        assert pager.text == "Hand 3 starts." or pager.text.startswith("Bot")
+        assert pager.waiting in (None, f"Bot {number} folds.")
+        if line := pager.tick():
+            assert pager.text == f"Bot {number} folds." == line
+    clock += MINIMUM_SECONDS
+    assert pager.tick() == "Bot 9 folds."
+    assert pager.passed_over > 0  # the ones in between are in the history, not on the display
+
+
+def test_while_the_player_pans_only_the_newest_message_waits() -> None:
+    pager, clock = pager_and_time()
+    pager.show(SHOWDOWN)
+    clock += 2
+    assert pager.pan(Pan.RIGHT) == segments(SHOWDOWN, 40)[1]
+    for text in ("Hand 2 starts.", "Your cards: Jd Jc.", "Ana raises to 8."):
+        clock += 1
+        assert pager.show(text) is None
+    assert pager.waiting == "Ana raises to 8."
+    assert pager.passed_over == 2
+    assert pager.line == segments(SHOWDOWN, 40)[1]  # the reading is not flashed away
+    assert pager.tick() is None  # 3 s since the pan
+    clock += 1
+    assert pager.tick() == "Ana raises to 8."  # the player stopped for 4 s: the newest
+
+
+def test_each_pan_restarts_the_hold() -> None:
+    pager, clock = pager_and_time()
+    pager.show(SHOWDOWN)
+    pager.pan(Pan.RIGHT)
+    pager.show("Hand 2 starts.")
+    for _ in range(3):
+        clock += 3
+        pager.pan(Pan.LEFT)
+        assert pager.tick() is None
+    assert pager.due() == clock.seconds + HOLD_SECONDS
+    clock += HOLD_SECONDS
+    assert pager.tick() == "Hand 2 starts."
+
+
+def test_panning_past_the_end_shows_the_waiting_message_at_once_and_holds_it() -> None:
+    pager, clock = pager_and_time()
+    pager.show(SHOWDOWN)
+    read_all(pager)
+    pager.show("Hand 2 starts.")
+    assert pager.pan(Pan.RIGHT) == "Hand 2 starts."
+    # reached by panning: the player reads it, so the next waits for them again
+    clock += 2
+    assert pager.show("Your cards: Jd Jc.") is None
+    clock += 2
+    assert pager.tick() == "Your cards: Jd Jc."
+
+
+def test_panning_past_the_end_with_nothing_waiting_lets_the_next_show_at_once() -> None:
+    pager, clock = pager_and_time()
+    pager.show("Pot 30.")
+    assert pager.pan(Pan.RIGHT) is None  # done with it
+    clock += 0.1
+    assert pager.show("Flop: As Kd 2c.") == "Flop: As Kd 2c."
+    clock += 2
+    assert pager.pan(Pan.LEFT) is None  # reading again (nothing to go back to): it holds
+    assert pager.show("Ana checks.") is None
 
 
 def test_panning_reads_a_long_message_whole_and_stops_at_its_end() -> None:
-    pager = Pager(40)
+    pager, _ = pager_and_time()
     pager.show(SHOWDOWN)
     assert read_all(pager) == list(segments(SHOWDOWN, 40))
     assert pager.pan(Pan.RIGHT) is None  # past the last: nothing new
@@ -139,7 +255,7 @@ def test_panning_reads_a_long_message_whole_and_stops_at_its_end() -> None:
 
 
 def test_pan_left_goes_back_and_stays_at_the_first_segment() -> None:
-    pager = Pager(40)
+    pager, _ = pager_and_time()
     pager.show(SHOWDOWN)
     lines = segments(SHOWDOWN, 40)
     assert pager.pan(Pan.LEFT) is None
@@ -149,162 +265,148 @@ def test_pan_left_goes_back_and_stays_at_the_first_segment() -> None:
     assert pager.line == lines[0]
 
 
-def test_table_messages_wait_while_the_player_reads_then_follow_in_order() -> None:
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    pager.pan(Pan.RIGHT)  # started reading
-    assert pager.show("Hand 2 starts.") is None
-    assert pager.show("Your cards: Jd Jc.") is None
-    assert pager.waiting == ("Hand 2 starts.", "Your cards: Jd Jc.")
-    assert pager.pan(Pan.RIGHT) == segments(SHOWDOWN, 40)[2]
-    assert pager.pan(Pan.RIGHT) == segments(SHOWDOWN, 40)[3]
-    assert pager.pan(Pan.RIGHT) == "Hand 2 starts."
-    # reached by panning on: speech did not pace it, so it stays until the player moves on
-    assert pager.show("Bot folds.") is None
-    assert pager.pan(Pan.RIGHT) == "Your cards: Jd Jc."
-    assert pager.pan(Pan.RIGHT) == "Bot folds."
-    assert not pager.waiting
-    assert pager.pan(Pan.RIGHT) is None  # caught up: read to the end
-    assert pager.show("Your turn.") == "Your turn."  # and following again
-
-
-def test_a_message_read_to_its_end_is_replaced_by_the_next() -> None:
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    read_all(pager)
-    assert pager.show("Hand 2 starts.") == "Hand 2 starts."
-
-
-def test_a_message_panned_to_its_last_piece_counts_as_read() -> None:
-    # The player reads to the last piece and stops there: the display must not stick.
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    for _ in segments(SHOWDOWN, 40)[1:]:
-        pager.pan(Pan.RIGHT)
-    assert pager.line == segments(SHOWDOWN, 40)[-1]
-    assert pager.show("Hand 2 starts.") == "Hand 2 starts."
-
-
-def test_panning_back_into_a_read_message_holds_it_again() -> None:
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    read_all(pager)
-    pager.pan(Pan.LEFT)
-    assert pager.show("Hand 2 starts.") is None
-    assert pager.waiting == ("Hand 2 starts.",)
-
-
-def test_a_pan_on_a_one_segment_message_holds_nothing() -> None:
-    pager = Pager(40)
-    pager.show("Pot 30.")
-    assert pager.pan(Pan.RIGHT) is None
-    assert pager.pan(Pan.LEFT) is None
-    assert pager.show("Flop: As Kd 2c.") == "Flop: As Kd 2c."
-
-
 def test_an_answer_shows_at_once_and_the_reading_resumes_after_it() -> None:
-    pager = Pager(40)
+    pager, clock = pager_and_time()
+    pager.show(SHOWDOWN)
+    pager.pan(Pan.RIGHT)
+    assert pager.show("Stacks: you 200.", interrupt=True) == "Stacks: you 200."
+    assert pager.waiting == SHOWDOWN  # where the player was: its second segment
+    assert pager.pan(Pan.RIGHT) == segments(SHOWDOWN, 40)[1]
+    # without panning, the table comes back once the answer has had its time
+    pager.show("Pot 30.", interrupt=True)
+    clock += HOLD_SECONDS - 0.1
+    assert pager.tick() is None
+    clock += 0.1
+    assert pager.tick() == segments(SHOWDOWN, 40)[1]
+
+
+def test_an_answer_keeps_the_newest_table_message_waiting() -> None:
+    pager, clock = pager_and_time()
     pager.show(SHOWDOWN)
     pager.pan(Pan.RIGHT)
     pager.show("Hand 2 starts.")
     assert pager.show("Stacks: you 200.", interrupt=True) == "Stacks: you 200."
-    # the message being read goes back first, from its start; nothing is lost
-    assert pager.waiting == (SHOWDOWN, "Hand 2 starts.")
-    assert pager.show("Bot folds.") is None  # the backlog still comes first
-    assert pager.pan(Pan.RIGHT) == segments(SHOWDOWN, 40)[0]
-    assert read_all(pager)[1:] == [*segments(SHOWDOWN, 40)[1:], "Hand 2 starts.", "Bot folds."]
-
-
-def test_an_answer_cuts_a_table_message_nobody_was_reading() -> None:
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    assert pager.show("Pot 30.", interrupt=True) == "Pot 30."
-    assert pager.waiting == ()  # speech said it; not kept
-    assert pager.show("Bot folds.") == "Bot folds."
+    assert pager.waiting == "Hand 2 starts."  # not the older one the player was reading
+    assert pager.show("Hand 2 starts.") is None  # the router's repeat adds nothing
+    clock += HOLD_SECONDS
+    assert pager.tick() == "Hand 2 starts."
 
 
 def test_a_table_message_said_again_after_an_answer_is_not_shown_twice() -> None:
-    # Being read: it went back to the waiting ones; the router's repeat adds nothing.
-    pager = Pager(40)
-    pager.show(SHOWDOWN)
-    pager.pan(Pan.RIGHT)
-    pager.show("Pot 30.", interrupt=True)
-    assert pager.show(SHOWDOWN) is None
-    assert pager.waiting == (SHOWDOWN,)
-    # Not being read: the repeat shows it again after the answer, once.
-    pager = Pager(40)
+    pager, clock = pager_and_time()
     pager.show("Your turn: 2 to call.")
     pager.show("Pot 30.", interrupt=True)
-    assert pager.show("Your turn: 2 to call.") == "Your turn: 2 to call."
+    clock += 0.7
+    assert pager.show("Your turn: 2 to call.") is None  # already waiting behind the answer
+    clock += HOLD_SECONDS
+    assert pager.tick() == "Your turn: 2 to call."
+    clock += HOLD_SECONDS
     assert pager.show("Your turn: 2 to call.") is None
-    assert pager.waiting == ()
+    assert pager.waiting is None
 
 
 def test_an_answer_cuts_an_answer() -> None:
-    pager = Pager(40)
+    pager, clock = pager_and_time()
+    pager.show("Bot folds.")
     pager.show(SHOWDOWN, interrupt=True)
-    pager.pan(Pan.RIGHT)  # reading the long answer holds table messages...
-    assert pager.show("Bot folds.") is None
-    assert pager.show("Pot 30.", interrupt=True) == "Pot 30."  # ...but not the next answer
-    assert pager.waiting == ("Bot folds.",)
-    assert pager.pan(Pan.RIGHT) == "Bot folds."
+    pager.pan(Pan.RIGHT)
+    assert pager.show("Pot 30.", interrupt=True) == "Pot 30."  # at once, even while panning
+    assert pager.waiting == "Bot folds."  # the answer before is not kept
+    clock += HOLD_SECONDS
+    assert pager.tick() == "Bot folds."
 
 
 def test_a_long_answer_is_panned_like_a_table_message() -> None:
-    pager = Pager(20)
+    pager, _ = pager_and_time(20)
     pager.show("Your turn: call 20, raise to 40 or more, or fold.", interrupt=True)
     assert read_all(pager) == ["Your turn: call 20,", "raise to 40 or more,", "or fold."]
 
 
+def test_withdraw_drops_a_waiting_message() -> None:
+    pager, clock = pager_and_time()
+    pager.show("Ana raises to 8.")
+    pager.show("Your turn: call 8, raise or fold.")
+    assert pager.withdraw("Your turn: call 8, raise or fold.") is None
+    assert pager.waiting is None and pager.due() is None
+    clock += 10
+    assert pager.tick() is None
+    assert pager.text == "Ana raises to 8."
+
+
+def test_withdraw_of_the_shown_message_shows_the_waiting_one() -> None:
+    pager, _ = pager_and_time()
+    pager.show("Tu turno: pagar 8, subir o retirarte.")
+    pager.pan(Pan.LEFT)
+    pager.show("Beto sube a 20.")
+    assert pager.withdraw("Tu turno: pagar 8, subir o retirarte.") == "Beto sube a 20."
+    assert pager.waiting is None
+
+
+def test_withdraw_of_the_shown_message_alone_lets_the_next_show_at_once() -> None:
+    pager, clock = pager_and_time()
+    pager.show("Your turn: call 8, raise or fold.")
+    pager.pan(Pan.LEFT)  # even while the player reads it
+    assert pager.withdraw("Your turn: call 8, raise or fold.") is None
+    assert pager.text == "Your turn: call 8, raise or fold."  # stays until the next
+    assert pager.withdraw("Something never shown.") is None
+    clock += 0.1
+    assert pager.show("You call 8.") == "You call 8."
+
+
 def test_blank_messages_change_nothing() -> None:
-    pager = Pager(40)
+    pager, _ = pager_and_time()
     assert pager.show("  \n") is None
     assert pager.line == "" and pager.position == (0, 0)
     assert pager.pan(Pan.RIGHT) is None
+    assert pager.tick() is None and pager.withdraw("") is None
 
 
-def test_the_waiting_list_is_bounded() -> None:
-    pager = Pager(40, limit=3)
-    pager.show(SHOWDOWN)
-    pager.pan(Pan.RIGHT)
-    for number in range(5):
-        pager.show(f"message {number}")
-    assert pager.waiting == ("message 2", "message 3", "message 4")
-    assert pager.dropped == 2
-    assert WAITING_LIMIT >= 100
-
-
-@given(
-    st.lists(
-        st.one_of(
-            st.tuples(st.just("table"), st.integers(0, 3)),
-            st.tuples(st.just("answer"), st.integers(0, 3)),
-            st.tuples(st.just("pan"), st.sampled_from(list(Pan))),
-        ),
-        max_size=40,
-    )
+step = st.one_of(
+    st.tuples(st.just("table"), st.integers(0, 3)),
+    st.tuples(st.just("answer"), st.integers(0, 3)),
+    st.tuples(st.just("pan"), st.sampled_from(list(Pan))),
+    st.tuples(st.just("wait"), st.floats(0.0, 6.0)),
+    st.tuples(st.just("withdraw"), st.integers(0, 3)),
 )
-def test_no_waiting_table_message_is_ever_skipped(steps: list[tuple[str, object]]) -> None:
-    """Every table message that had to wait reaches the display, in order, as the player
-    pans on, whatever answers and pans came between."""
-    pager = Pager(12)
+
+
+@given(st.lists(step, max_size=60))
+def test_the_display_is_never_more_than_one_table_message_behind(
+    steps: list[tuple[str, object]],
+) -> None:
+    """Whatever answers, pans, pauses and withdrawals come between: only the newest table
+    message ever waits, and when it is not on the display it waits; a withdrawn message
+    never comes back; once the player leaves the display alone for the hold, the newest
+    table message shows."""
+    pager, clock = pager_and_time(12)
     texts = ["short", "a bit longer text", "x " * 15, "one two three four five six"]
-    waited: list[str] = []
-    shown: list[str] = []
+    newest: str | None = None  # the newest table message, unless it was withdrawn
+    withdrawn: set[str] = set()
     for number, (kind, value) in enumerate(steps):
-        if isinstance(value, Pan):
+        if kind == "wait":
+            assert isinstance(value, float)
+            clock += value
+            line = pager.tick()
+        elif isinstance(value, Pan):
             line = pager.pan(value)
         else:
             assert isinstance(value, int)
             text = f"m{number} {texts[value]}"
-            line = pager.show(text, interrupt=kind == "answer")
-            if line is None:
-                assert kind == "table" and pager.waiting[-1] == text
-                waited.append(text)
+            if kind == "withdraw":
+                text = newest or text
+                withdrawn.add(text)
+                line = pager.withdraw(text)
+                newest = None if text == newest else newest
+            else:
+                line = pager.show(text, interrupt=kind == "answer")
+                newest = text if kind == "table" else newest
         if line is not None:
-            shown.append(line)
-    shown += read_all(pager)[1:]
-    lines = iter(shown)
-    for text in waited:  # each first segment appears, in order (a subsequence of shown)
-        assert any(line == segments(text, 12)[0] for line in lines), text
-    assert pager.waiting == ()
+            assert pager.text not in withdrawn
+        assert pager.waiting not in withdrawn
+        if newest is not None:
+            assert newest in (pager.waiting, pager.text), (pager.text, pager.waiting, newest)
+    clock += HOLD_SECONDS
+    pager.tick()
+    assert pager.waiting is None
+    if newest is not None:
+        assert pager.text == newest

@@ -3,8 +3,10 @@ python3-brlapi). Where it is missing or BRLTTY is not running, the screen reader
 is used instead.
 
 The display shows one segment of a message at a time; the display's own pan keys move
-through it (the rules are :class:`~audiopoker.output.braille_display.Pager`'s). We take only
-those keys from BRLTTY: help, preferences and every other key stay BRLTTY's.
+through it (the rules are :class:`~audiopoker.output.braille_display.Pager`'s: the newest
+message, held while the player pans, never more than one behind). A small timer thread shows
+a message that waited once its time comes. We take only the pan keys from BRLTTY: help,
+preferences and every other key stay BRLTTY's.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from audiopoker.output.braille_display import (
     pan_of,
     unreadable,
 )
+from audiopoker.output.clock import MONOTONIC, Clock
 from audiopoker.output.sysmodules import import_system_module
 from audiopoker.output.texts import text as output_text
 
@@ -47,9 +50,12 @@ class BrlapiBackend:
     It takes the display in tty mode (so BRLTTY shows our messages rather than a copy of
     the screen), takes the pan keys (read on a daemon thread), and gives both back on
     close(). ``listen`` False takes no keys (for tests that press them by :meth:`on_key`).
+    ``clock`` times the pager's rules and runs the timer thread (a VirtualClock in tests).
     """
 
-    def __init__(self, connection: Any, listen: bool = True, lang: str = "en") -> None:
+    def __init__(
+        self, connection: Any, listen: bool = True, lang: str = "en", clock: Clock = MONOTONIC
+    ) -> None:
         self._connection = connection
         self.cells = self._size(connection)
         driver = _plain(getattr(connection, "driverName", "")) or "BRLTTY"
@@ -58,8 +64,10 @@ class BrlapiBackend:
             if self.cells
             else "BrlAPI"
         )
-        self._pager = Pager(self.cells or DEFAULT_CELLS)
-        self._lock = threading.Lock()  # the router's thread and the key thread
+        self._clock = clock
+        self._pager = Pager(self.cells or DEFAULT_CELLS, clock.now)
+        # The router's thread, the key thread and the timer; notified when the pager changes.
+        self._lock = clock.condition()
         self._closing = threading.Event()
         self._failed = False
         self._warned: set[str] = set()
@@ -70,6 +78,7 @@ class BrlapiBackend:
             self._reader = threading.Thread(target=self._read_keys, name="braille-keys")
             self._reader.daemon = True
             self._reader.start()
+        self._timer = clock.start_thread(self._run_timer, "braille-timer")
 
     @staticmethod
     def _size(connection: Any) -> int:
@@ -96,6 +105,15 @@ class BrlapiBackend:
             log.warning("braille: %r has characters the braille tables may lack", odd)
         with self._lock:
             self._write(self._pager.show(text, interrupt))
+            self._lock.notify_all()
+
+    def withdraw(self, text: str) -> None:
+        """``text`` is no longer true (the turn prompt once the turn is over): dropped if it
+        waits; if it is shown, the message waiting behind it shows, else the display stays
+        until the next message, which then shows at once."""
+        with self._lock:
+            self._write(self._pager.withdraw(text))
+            self._lock.notify_all()
 
     def on_key(self, code: int) -> None:
         """A key BrlAPI gave us (a pan key: the others stay BRLTTY's)."""
@@ -104,6 +122,7 @@ class BrlapiBackend:
             return
         with self._lock:
             self._write(self._pager.pan(direction))
+            self._lock.notify_all()
         for listener in tuple(self.pan_listeners):
             try:
                 listener()
@@ -120,9 +139,11 @@ class BrlapiBackend:
     def close(self) -> None:
         """Stop reading keys and give the display back to BRLTTY."""
         self._closing.set()
-        reader = self._reader
-        if reader is not None and reader is not threading.current_thread():
-            reader.join(timeout=KEY_POLL_MS / 1000 + 1.0)
+        with self._lock:
+            self._lock.notify_all()
+        for thread, seconds in ((self._reader, KEY_POLL_MS / 1000 + 1.0), (self._timer, 1.0)):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout=seconds)
         with self._lock:
             connection, self._connection = self._connection, None
         if connection is None:
@@ -143,6 +164,17 @@ class BrlapiBackend:
             if not self._failed:
                 self._failed = True
                 log.warning("BrlAPI: writing failed: %s", error)
+
+    def _run_timer(self) -> None:
+        """The timer thread: show the waiting message when the pager says its time came."""
+        with self._lock:
+            while not self._closing.is_set():
+                due = self._pager.due()
+                left = None if due is None else due - self._clock.now()
+                if left is not None and left <= 0:
+                    self._write(self._pager.tick())
+                    continue
+                self._lock.wait(left)
 
     def _take_pan_keys(self) -> bool:
         """Leave every key to BRLTTY but the pan keys. False (no key thread) if refused."""
@@ -182,6 +214,16 @@ def watch_panning(backend: object, listener: Callable[[], None]) -> bool:
     for candidate in (backend, getattr(backend, "braille_backend", None)):
         if isinstance(candidate, BrlapiBackend):
             candidate.pan_listeners.append(listener)
+            return True
+    return False
+
+
+def withdraw_braille(backend: object, text: str) -> bool:
+    """Take ``text`` back from the BrlAPI display in ``backend`` (itself, or the braille half
+    of a pair; see :meth:`BrlapiBackend.withdraw`). False when there is none."""
+    for candidate in (backend, getattr(backend, "braille_backend", None)):
+        if isinstance(candidate, BrlapiBackend):
+            candidate.withdraw(text)
             return True
     return False
 

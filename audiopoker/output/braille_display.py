@@ -3,21 +3,19 @@
 A braille display shows one line of a few dozen cells. A message longer than that is cut
 into segments the player moves through with the display's own pan keys (:func:`segments`).
 :class:`Pager` decides which segment of which message is on the display: speech paces table
-messages, so one the player has not touched is simply replaced by the next; but once the
-player pans through a message, newer table messages wait, in order, until the player pans
-past its end, so nothing is flashed away mid-reading. The BrlAPI glue is in braille.py.
+messages, and the display shows the newest, held while the player pans and never more than
+one message behind. The BrlAPI glue (and the timer that shows a message that waited) is in
+braille.py.
 """
 
 from __future__ import annotations
 
 import enum
-import logging
 import re
-from collections import deque
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
-
-log = logging.getLogger(__name__)
 
 # Characters every common BRLTTY text table and liblouis computer-braille table has a cell
 # for: printable ASCII and the Spanish letters and marks. Anything else (♠ ♥ ♦ ♣, typographic
@@ -39,9 +37,13 @@ CMD_FWINLTSKIP: Final = 0x19
 CMD_FWINRTSKIP: Final = 0x1A
 RANGE_TYPE_COMMAND: Final = 2  # brlapi_rangeType_command: a command, whatever its flags
 
-# Messages waiting while the player reads, at most; beyond it the oldest goes (a safety
-# bound: a hand never produces this many before the player must act).
-WAITING_LIMIT: Final = 500
+# Seconds after the player's last pan key (or an answer shown) during which a new table
+# message waits: NVDA's default braille message timeout (Orca's flash messages: 5 s).
+HOLD_SECONDS: Final = 4.0
+# Seconds a table message stays before the next replaces it, when speech moves on quickly:
+# long enough to touch a short line ("Beto sube a 8." is read in about that), short enough
+# that the display is never long behind speech (and never more than one message).
+MINIMUM_SECONDS: Final = 1.5
 
 
 class Pan(enum.Enum):
@@ -143,17 +145,13 @@ def segments(text: str, width: int) -> tuple[str, ...]:
 
 @dataclass(slots=True)
 class _Shown:
-    """One message on the display: its segments and where the player is in it.
-
-    ``hold``: the message stays until the player pans past its end (they started panning
-    it, or it was reached by panning on, so speech did not pace it).
-    """
+    """One message on the display (or waiting for it): its segments and where the player is."""
 
     text: str
     lines: tuple[str, ...]
     answer: bool = False
     index: int = 0
-    hold: bool = False
+    withdrawn: bool = False  # no longer true: shown until the next, never brought back
 
     @property
     def line(self) -> str:
@@ -161,39 +159,63 @@ class _Shown:
 
 
 class Pager:
-    """Which segment of which message the display shows.
+    """Which segment of which message the display shows: the newest, held while the player
+    reads, never more than one message behind.
 
-    Rules (the player's reading is never flashed away, nothing is skipped):
+    The conventions are the screen readers': NVDA shows a message for its "message timeout"
+    (4 s by default) and then returns to what has focus, and Orca's flash messages do the
+    same (5 s); we take NVDA's 4 s, counted from the player's last pan key, because a
+    braille reader who stops panning for that long has finished the line. "Show messages
+    indefinitely" (NVDA) or persistent flash messages (Orca) are not the default: a display
+    that waits for the player to pan on is how it once fell a whole hand behind.
 
-    - A table message replaces the one shown, unless that one is held (the player panned in
-      it, or reached it by panning on) or messages already wait: then it waits, in order.
-    - Pan right moves to the next segment; past the last, to the oldest waiting message;
-      with none waiting it changes nothing. A message whose last segment the player has
-      reached counts as read: the next table message may replace it (after those waiting,
-      in order), so the display never sticks on a message read to its end. Pan left moves
-      back (holding the message again), and stays at the first segment.
-    - An answer to a query key (``interrupt``) shows at once. A held table message it covers
-      goes back to the front of the waiting ones (from its first segment), so panning on
-      past the answer resumes the reading where the table had got to. Answers themselves
+    - The newest table message replaces the one shown, unless the player panned within
+      ``hold`` seconds, an answer was shown within ``hold`` seconds, or the one shown has been
+      there less than ``minimum`` seconds (a 0.7 s flash cannot be read by touch). Then it
+      waits; a newer table message replaces the waiting one (the history keeps every one),
+      so the display is never more than one message behind. The waiting one shows by
+      :meth:`tick` once that time is over, or at once when the player pans past the end.
+    - Pan right moves to the next segment; past the last, to the waiting message; with none
+      waiting, it tells the pager the player is done: the next table message shows at once.
+      Pan left moves back and stays at the first segment.
+    - An answer to a query key (``interrupt``) shows at once, whatever the player was doing.
+      A table message it covers waits behind it (unless a newer one already waits), where
+      the player was in it, so panning on past the answer resumes the reading. Answers
       never wait and are not kept when the next answer comes.
-    - The router says a table message cut by an answer again, whole, after the answers, and
-      sends it to braille again: where it is already shown or waiting, it is not added twice.
+    - The router says a table message cut by an answer again, and sends it to braille again:
+      where it is already shown or waiting, nothing changes.
+    - :meth:`withdraw` takes back a message that is no longer true (the turn prompt when the
+      turn ends).
 
-    Every method returns the text to write to the display, or None when it stays as it is.
+    ``now`` gives the time in seconds (the game's clock; a fake one in tests): the pager only
+    reads it. Every method returns the text to write to the display, or None when it stays.
     """
 
-    def __init__(self, width: int, limit: int = WAITING_LIMIT) -> None:
+    def __init__(
+        self,
+        width: int,
+        now: Callable[[], float] = time.monotonic,
+        hold: float = HOLD_SECONDS,
+        minimum: float = MINIMUM_SECONDS,
+    ) -> None:
         self.width = max(width, 1)
-        self.limit = max(limit, 1)
+        self._now = now
+        self.hold = hold
+        self.minimum = minimum
         self._shown: _Shown | None = None
-        self._waiting: deque[str] = deque()
-        self._last_table = ""  # the newest table message received
-        self.dropped = 0
+        self._waiting: _Shown | None = None
+        self._busy_until = float("-inf")  # a table message waits until then
+        self.passed_over = 0  # table messages replaced while waiting (never shown)
 
     @property
     def line(self) -> str:
         """The segment on the display now ('' before the first message)."""
         return self._shown.line if self._shown is not None else ""
+
+    @property
+    def text(self) -> str:
+        """The whole message on the display now ('' before the first message)."""
+        return self._shown.text if self._shown is not None else ""
 
     @property
     def position(self) -> tuple[int, int]:
@@ -202,61 +224,93 @@ class Pager:
         return (shown.index, len(shown.lines)) if shown is not None else (0, 0)
 
     @property
-    def waiting(self) -> tuple[str, ...]:
-        """The table messages waiting for the player, oldest first."""
-        return tuple(self._waiting)
+    def waiting(self) -> str | None:
+        """The table message waiting for the display (at most one), or None."""
+        return self._waiting.text if self._waiting is not None else None
+
+    def due(self) -> float | None:
+        """When :meth:`tick` will show the waiting message (None: nothing waits)."""
+        return self._busy_until if self._waiting is not None else None
 
     def show(self, text: str, interrupt: bool = False) -> str | None:
         """A new message: shown now, or kept waiting (see the class rules)."""
         if not text.strip():
             return None
-        if interrupt:
-            shown = self._shown
-            if shown is not None and shown.hold and not shown.answer:
-                self._waiting.appendleft(shown.text)
-                self._trim()
-            return self._put(_Shown(text, segments(text, self.width), answer=True))
+        now = self._now()
         shown = self._shown
-        again = text == self._last_table
-        self._last_table = text
-        if again and (text in self._waiting or (shown is not None and shown.text == text)):
-            return None  # said again after an answer: already on the display or waiting
-        if self._waiting or (shown is not None and shown.hold):
-            self._waiting.append(text)
-            self._trim()
+        if interrupt:
+            if shown is not None and not (shown.answer or shown.withdrawn or self._waiting):
+                self._waiting = shown  # the table comes back after the answer
+            return self._put(_Shown(text, segments(text, self.width), answer=True), now)
+        if self._waiting is not None and self._waiting.text == text:
+            return None  # said again after an answer: it already waits
+        if shown is not None and not shown.answer and shown.text == text:
+            self._drop_waiting()  # the newest is the one shown (said again after an answer)
             return None
-        return self._put(_Shown(text, segments(text, self.width)))
+        if now < self._busy_until:
+            self._drop_waiting()
+            self._waiting = _Shown(text, segments(text, self.width))
+            return None
+        self._waiting = None
+        return self._put(_Shown(text, segments(text, self.width)), now)
 
     def pan(self, direction: Pan) -> str | None:
         """The player pressed a pan key of the display."""
         shown = self._shown
         if shown is None:
             return None
+        now = self._now()
+        self._busy_until = max(self._busy_until, now + self.hold)
         if direction is Pan.LEFT:
-            if len(shown.lines) > 1:
-                shown.hold = True
             if shown.index == 0:
                 return None
             shown.index -= 1
             return shown.line
         if shown.index + 1 < len(shown.lines):
             shown.index += 1
-            shown.hold = shown.index + 1 < len(shown.lines)  # the last piece read: had it
             return shown.line
-        if self._waiting:
-            text = self._waiting.popleft()
-            lines = segments(text, self.width)
-            return self._put(_Shown(text, lines, hold=len(lines) > 1))
-        shown.hold = False  # read to its end: the next table message may replace it
+        if self._waiting is not None:
+            waiting, self._waiting = self._waiting, None
+            return self._put(waiting, now, read_from=now)
+        self._busy_until = now  # past the end: done with it, the next shows at once
         return None
 
-    def _put(self, shown: _Shown) -> str:
+    def tick(self) -> str | None:
+        """Time passed: the waiting message, if its time has come."""
+        waiting = self._waiting
+        now = self._now()
+        if waiting is None or now < self._busy_until:
+            return None
+        self._waiting = None
+        return self._put(waiting, now)
+
+    def withdraw(self, text: str) -> str | None:
+        """``text`` is no longer true: dropped if it waits; if it is shown, the waiting
+        message replaces it, or with none the display stays (the next message replaces it
+        at once, whatever the timeouts)."""
+        if self._waiting is not None and self._waiting.text == text:
+            self._waiting = None
+            return None
+        shown = self._shown
+        if shown is None or shown.text != text:
+            return None
+        now = self._now()
+        if self._waiting is not None:
+            waiting, self._waiting = self._waiting, None
+            return self._put(waiting, now)
+        shown.withdrawn = True
+        self._busy_until = now
+        return None
+
+    def _put(self, shown: _Shown, now: float, read_from: float | None = None) -> str:
+        """Show ``shown``; table messages wait ``minimum`` behind it, ``hold`` behind an
+        answer or a message the player reached by panning (``read_from``)."""
         self._shown = shown
+        held = shown.answer or read_from is not None
+        self._busy_until = now + (self.hold if held else self.minimum)
         return shown.line
 
-    def _trim(self) -> None:
-        while len(self._waiting) > self.limit:
-            self._waiting.popleft()
-            self.dropped += 1
-            if self.dropped == 1:
-                log.warning("braille: over %d messages waiting; dropping the oldest", self.limit)
+    def _drop_waiting(self) -> None:
+        if self._waiting is not None:
+            self._waiting = None
+            self.passed_over += 1
