@@ -68,6 +68,9 @@ class RecordingOutput:
     def history_view(self) -> None:
         self.calls.append("view")
 
+    def expire(self, state: str, acted: bool = False) -> None:
+        self.calls.append(f"expire {state}" + (" acted" if acted else ""))
+
     def cycle_verbosity(self) -> Verbosity:
         self.level = Verbosity((self.level + 1) % len(Verbosity))
         return self.level

@@ -50,7 +50,7 @@ from audiopoker.narration.words import (
     hand_so_far,
     ordinal,
 )
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import YOUR_TURN, Message, Verbosity
 
 _STREET_KEYS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 # The hand's opening names the button and the blind lines name the blinds: saying the
@@ -295,7 +295,7 @@ class Narrator(PotTalk):
             else:
                 opening = self._text("your_turn.brief.free")
             choice = self._text("your_turn.choices", choices=choices)
-            return self._message("your_turn", [opening, choice])
+            return self._message("your_turn", [opening, choice], true_while=YOUR_TURN)
         if legal.can_check or not legal.can_call:
             opening = self._text("your_turn.free", pot=pot)
         elif legal.call_is_all_in:
@@ -308,7 +308,8 @@ class Narrator(PotTalk):
         sentences.append(self._text("your_turn.choices", choices=choices))
         if self.verbosity >= Verbosity.VERBOSE:
             sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
-        return self._message("your_turn", sentences)
+        # The prompt is true while the turn lasts: the router drops it when the turn ends.
+        return self._message("your_turn", sentences, true_while=YOUR_TURN)
 
     # ------------------------------------------------------------------ actions
 

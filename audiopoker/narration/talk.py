@@ -122,7 +122,9 @@ class TableTalk:
         sentences: Sequence[str],
         level: Verbosity = Verbosity.BRIEF,
         braille: str | None = None,
+        true_while: str = "",
     ) -> list[Message]:
         if not sentences or self.verbosity < level:
             return []
-        return [Message(kind, " ".join(sentences), braille=braille, min_verbosity=level)]
+        text = " ".join(sentences)
+        return [Message(kind, text, braille=braille, min_verbosity=level, true_while=true_while)]

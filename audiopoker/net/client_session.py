@@ -49,12 +49,13 @@ from audiopoker.net.protocol import (
 )
 from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.braille import watch_panning
-from audiopoker.output.message import Message
+from audiopoker.output.message import YOUR_TURN, Message
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import COACH_BUDGET, CoachService
 from audiopoker.ui.controller import Controller
+from audiopoker.ui.expiry import TurnExpiry
 from audiopoker.ui.keymap import Keymap
 from audiopoker.ui.reminder import DEFAULT_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
@@ -152,6 +153,7 @@ class ClientSession:
         self.listeners: list[Listener] = [
             self.state,
             self.human,
+            TurnExpiry(self.me, router),
             self.narration,
             self.talk,
             self.reminder,
@@ -298,7 +300,8 @@ class ClientSession:
             self._seq = frame.seq
         self.talk.back(self.state.snapshot())
         if self.human.pending is not None:  # the decision the drop interrupted
-            self.router.send(Message("your_turn", self.narration.your_turn(self.human.pending)))
+            prompt = self.narration.your_turn(self.human.pending)
+            self.router.send(Message("your_turn", prompt, true_while=YOUR_TURN))
             if self.autopilot is not None:
                 self._autopilot()
 
@@ -331,7 +334,8 @@ class ClientSession:
 
     # --- keys -----------------------------------------------------------------------------
     def _remind(self, legal: object) -> None:
-        self.router.send(Message("reminder", reminder_text(self.text, legal)))  # type: ignore[arg-type]
+        text = reminder_text(self.text, legal)  # type: ignore[arg-type]
+        self.router.send(Message("reminder", text, true_while=YOUR_TURN))
 
     def quit(self) -> None:
         """Q, Q: leave the table (a bot takes the seat from the next hand)."""

@@ -217,6 +217,13 @@ class PairBackend:
         """Silence the speech backend."""
         self.speech.silence()
 
+    def withdraw(self, text: str) -> None:
+        """A message that is no longer true leaves the display, where the display can tell
+        (BrlAPI's pager); a screen reader's braille is simply replaced by the next one."""
+        withdraw = getattr(self.braille_backend, "withdraw", None)
+        if callable(withdraw):
+            withdraw(text)
+
     def is_speaking(self) -> bool | None:
         """Ask the speech backend."""
         return self.speech.is_speaking()

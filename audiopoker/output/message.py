@@ -15,6 +15,12 @@ class Verbosity(enum.IntEnum):
     VERBOSE = 2
 
 
+# The states a message can be true in (``Message.true_while``): the router drops such a
+# message when its state ends (Router.expire), cut if it is being said, never said again.
+YOUR_TURN = "your_turn"  # the turn prompt, "still your turn", the amount prompt, a question
+THEIR_TURN = "their_turn"  # "not your turn: Beto is to act"
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One thing to tell the player.
@@ -27,7 +33,9 @@ class Message:
     Table messages (neither) are spoken one at a time, each to its end. ``braille`` is an
     optional shorter form for the braille display; the full ``text`` is used when it is
     None. ``min_verbosity`` is the lowest verbosity setting at which the message is
-    delivered at all (default: always).
+    delivered at all (default: always). ``true_while`` names the state the message
+    describes (:data:`YOUR_TURN`, :data:`THEIR_TURN`; empty: true for good): when that state
+    ends the message is cut if it is being said, dropped if it waits, and never said again.
     """
 
     kind: str
@@ -36,6 +44,7 @@ class Message:
     braille: str | None = None
     min_verbosity: Verbosity = Verbosity.BRIEF
     answer: bool = False
+    true_while: str = ""
 
     @property
     def is_answer(self) -> bool:

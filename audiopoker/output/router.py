@@ -134,9 +134,16 @@ class Router:
                         answer=message.is_answer,
                         interrupt=message.interrupt,
                         echoed=echoed,
+                        true_while=message.true_while,
                     )
                 )
         return Routed(message, moment, speech, braille)
+
+    def expire(self, state: str, acted: bool = False) -> None:
+        """``state`` (a ``Message.true_while``) ended: what was true only in it is cut if it
+        is being said and dropped if it waits; the history keeps it. ``acted``: the player's
+        own action key ended it, and that action is the next thing said, at once."""
+        self.speech.expire(state, acted)
 
     def _failed(self, what: str, error: Exception, job: Job) -> None:
         """A backend call failed (on the speech queue's thread): log, tell once, and print

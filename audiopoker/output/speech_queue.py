@@ -89,6 +89,7 @@ class Job:
     interrupt: bool = False  # the first message of an answer: cuts what is being said
     silence: bool = False  # not a message: stop speech (X)
     echoed: bool = False  # printed on the console when it was sent
+    true_while: str = ""  # the state it describes (Message.true_while): gone when it ends
 
 
 # A backend call failed: what it was ("speak", "braille", "silence"), the error, the job.
@@ -125,6 +126,9 @@ class SpeechQueue:
         self.answer_grace = ANSWER_GRACE
         self._closing = False
         self.dropped = 0  # messages never said: superseded answers, queues emptied by X
+        self.expired = 0  # messages no longer true: dropped while waiting, or cut
+        self._expired_current = False  # the current message was cut because it expired
+        self._acted = False  # the player acted: the next table message needs no grace
         self.repeated = 0  # table messages cut by an answer and said again after it
         self._thread = clock.start_thread(self._run, "audiopoker-speech")
 
@@ -135,6 +139,7 @@ class SpeechQueue:
         with self._cond:
             if job.answer:
                 if job.interrupt:
+                    self._acted = False  # a new key: the grace is for it again
                     self.dropped += sum(1 for queued in self._answers if queued.speech)
                     self._answers.clear()
                     if self._current is not None:
@@ -154,6 +159,26 @@ class SpeechQueue:
             if self._current is not None:
                 self._preempted = self._discard = True
             self._answers.append(Job("", "", False, False, answer=True, silence=True))
+            self._cond.notify_all()
+
+    def expire(self, state: str, acted: bool = False) -> None:
+        """``state`` ended: every message true only in it is dropped if it waits, and cut
+        if it is being said (the voice stops at once, and it is not said again). ``acted``:
+        the player ended it with an action key, which is told next with no pause for a key
+        (the grace after an answer is for questions in a row, and the turn is over)."""
+        with self._cond:
+            if acted:
+                self._answered_at = -math.inf
+                self._acted = True  # nor after the answer being said now
+            for queue in (self._answers, self._table):
+                stale = [job for job in queue if job.true_while == state]
+                for job in stale:
+                    queue.remove(job)
+                self.expired += len(stale)
+            current = self._current
+            if current is not None and current.true_while == state and not self._discard:
+                self._preempted = self._discard = self._expired_current = True
+                self.expired += 1
             self._cond.notify_all()
 
     def table_busy(self) -> bool:
@@ -209,7 +234,8 @@ class SpeechQueue:
                 return self._answers.popleft()
             if self._table:
                 left = self._answered_at + self.answer_grace - self._clock.now()
-                if left <= 0 or self.timing is Timing.INSTANT:
+                if left <= 0 or self.timing is Timing.INSTANT or self._acted:
+                    self._acted = False
                     return self._table.popleft()
                 self._cond.wait(left)
             else:
@@ -223,17 +249,21 @@ class SpeechQueue:
                 if job is None:
                     return
                 self._current = job
-                self._preempted = self._discard = False
+                self._preempted = self._discard = self._expired_current = False
                 self._token += 1
                 token = self._token
             ending = self._say(job, token)
+            with self._cond:
+                expired = self._expired_current
+            if expired and ending is Ending.CUT:
+                self._withdraw(job)
             with self._cond:
                 if ending is Ending.CUT and not job.answer and not self._discard:
                     self._table.appendleft(job)  # cut by an answer: said again after it
                     self.repeated += 1
                 elif not job.answer:
                     self._last_table_end = self._clock.now()
-                if job.answer:
+                if job.answer and not expired:  # a message that expired asks no grace
                     self._answered_at = self._clock.now()
                 self._current = None
                 self._endings.clear()
@@ -260,6 +290,15 @@ class SpeechQueue:
         if self.timing is Timing.POLLED:
             return self._await_quiet(started, estimate)
         return self._await_until(started + estimate * ESTIMATE_STRETCH + ESTIMATE_PAD)
+
+    def _withdraw(self, job: Job) -> None:
+        """Stop the voice saying an expired message, and take it off a braille display
+        that can tell (BrlAPI's pager); the next message then starts on a quiet voice."""
+        if job.speech:
+            self._call("silence", job, self.backend.silence)
+        withdraw = getattr(self.backend, "withdraw", None)
+        if job.braille and callable(withdraw):
+            self._call("braille", job, withdraw, job.braille_text)
 
     def _start_speech(self, job: Job, token: int) -> bool:
         if self.timing is Timing.TRACKED and isinstance(self.voice, Tracked):

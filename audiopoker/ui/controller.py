@@ -18,7 +18,7 @@ from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.errors import ErrorReason, IllegalActionError
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import THEIR_TURN, YOUR_TURN, Message, Verbosity
 from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
@@ -48,6 +48,11 @@ class Output(Speaker, Protocol):
 
     def history_view(self) -> object:
         """Switch the history between the table's messages and the player's answers."""
+        ...
+
+    def expire(self, state: str, acted: bool = False) -> None:
+        """``state`` ended: cut and drop what was true only in it (Message.true_while);
+        ``acted``: by the player's action key, which is said next, at once."""
         ...
 
 
@@ -157,12 +162,21 @@ class Controller:
 
     # --- speaking -----------------------------------------------------------------------
     def say(
-        self, text: str, kind: str = "answer", interrupt: bool = True, braille: str | None = None
+        self,
+        text: str,
+        kind: str = "answer",
+        interrupt: bool = True,
+        braille: str | None = None,
+        true_while: str = "",
     ) -> None:
         """Send one answer: it interrupts current speech, or (``interrupt`` False) follows
         the answer before it; ``braille`` is its shorter form for the display (cards as
-        letters). A refusal (kind ``error``) also plays the error cue."""
-        self.output.send(Message(kind, text, interrupt=interrupt, braille=braille, answer=True))
+        letters); ``true_while`` the state it describes (it dies with it). A refusal (kind
+        ``error``) also plays the error cue."""
+        message = Message(
+            kind, text, interrupt=interrupt, braille=braille, answer=True, true_while=true_while
+        )
+        self.output.send(message)
         if kind == "error":
             self.sound.error()
 
@@ -230,14 +244,24 @@ class Controller:
         elif not snap.hand_running:
             self.say(self.text.not_your_turn_between_hands(), "error")
         elif snap.actor is not None and snap.actor != self.seat.seat:
-            self.say(self.text.not_your_turn(snap.seats[snap.actor].name), "error")
+            name = snap.seats[snap.actor].name
+            self.say(self.text.not_your_turn(name), "error", true_while=THEIR_TURN)
         else:
             self.say(self.text.not_your_turn_dealing(), "error")
 
     def _submit(self, action: Action) -> None:
+        if not self.submit(action):
+            self._cannot_act()
+
+    def submit(self, action: Action) -> bool:
+        """Hand the player's action to the seat; when it is taken, the turn is over at
+        once: its prompt, reminder, amount prompt or question stop being said, so the
+        player's own action is the next thing heard. False when it is not their turn."""
         assert self.seat is not None
         if not self.seat.submit(action):
-            self._cannot_act()
+            return False
+        self.output.expire(YOUR_TURN, acted=True)
+        return True
 
     def _decision(self) -> LegalActions | None:
         """The player's choices when a betting key may act now; else say why it may not
@@ -284,7 +308,7 @@ class Controller:
         opening = self.text.amount_open(
             bet, legal.min_raise_to, legal.max_raise_to, confirm, cancel
         )
-        self.say(opening, "question")
+        self.say(opening, "question", true_while=YOUR_TURN)
 
     def all_in(self) -> None:
         """A: every chip in, where the rules allow it."""
@@ -325,7 +349,8 @@ class Controller:
         return self.amount
 
     def _say_amount(self, entry: AmountEntry) -> None:
-        self.say(self.text.amount_value(entry.value, entry.minimum, entry.maximum))
+        value = self.text.amount_value(entry.value, entry.minimum, entry.maximum)
+        self.say(value, true_while=YOUR_TURN)
 
     def amount_digit(self, digit: str) -> None:
         """A digit: extend the typed total."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.narration.words import amount
+from audiopoker.output.message import YOUR_TURN
 from audiopoker.ui.keymap import QUESTION_KEYS, Mode, context, meaning
 
 if TYPE_CHECKING:
@@ -71,7 +72,12 @@ class QuestionKeys:
         """Open a question; the keys now come to ``key`` first."""
         self.asked = what
         self.c.mode = Mode.CONFIRM
-        self.c.say(self.question(what), "question")
+        self.c.say(self.question(what), "question", true_while=self._lasts(what))
+
+    @staticmethod
+    def _lasts(what: Ask) -> str:
+        """A fold or all-in question is about this turn; quitting is not."""
+        return "" if what is Ask.QUIT else YOUR_TURN
 
     def _close(self) -> Ask | None:
         what, self.asked = self.asked, None
@@ -90,7 +96,7 @@ class QuestionKeys:
         if found is None:
             key = self.c.text.key_name(name)
             self.c.say(self.c.text.unknown_key(key, self.c.key_label("help")))
-            self.c.say(self.question(what), "question", interrupt=False)
+            self.c.say(self.question(what), "question", False, true_while=self._lasts(what))
             return True
         mode, action = found
         if mode is Mode.CONFIRM:
@@ -117,7 +123,7 @@ class QuestionKeys:
             self.c.say(self._("ask.gone"), "error")
             return
         assert self.c.seat is not None
-        if not self.c.seat.submit(action):
+        if not self.c.submit(action):
             self.c.say(self._("ask.gone"), "error")
 
     def cancel(self, name: str | None = None) -> None:
@@ -143,7 +149,7 @@ class QuestionKeys:
         turn and nothing else is open."""
         legal = self.c.seat.pending if self.c.seat is not None else None
         if legal is not None and self.c.mode is Mode.GAME:
-            self.c.say(self.prompt(legal), "your_turn", interrupt=False)
+            self.c.say(self.prompt(legal), "your_turn", interrupt=False, true_while=YOUR_TURN)
 
     def turn(self) -> str:
         """T: whose turn; on the player's, the full prompt."""

@@ -30,7 +30,7 @@ from audiopoker.errors import PokerError
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
 from audiopoker.narration.language import Language
 from audiopoker.output.braille import watch_panning
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import YOUR_TURN, Message, Verbosity
 from audiopoker.output.router import Router
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
 from audiopoker.tournament.director import Director, tournament_state
@@ -39,6 +39,7 @@ from audiopoker.tournament.talk import TournamentTalk, TournamentText
 from audiopoker.ui.app import build_app
 from audiopoker.ui.coach_keys import COACH_BUDGET, CoachService
 from audiopoker.ui.controller import Controller
+from audiopoker.ui.expiry import TurnExpiry
 from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
@@ -226,6 +227,7 @@ class Session:
             seats,
             [
                 self.state,
+                TurnExpiry(me, router),
                 self.narration,
                 *([self.reminder] if self.reminder is not None else []),
                 *listeners,
@@ -380,7 +382,7 @@ class Session:
             self.reminder.key_pressed()
 
     def _remind(self, legal: LegalActions) -> None:
-        self.router.send(Message("reminder", reminder_text(self.text, legal)))
+        self.router.send(Message("reminder", reminder_text(self.text, legal), true_while=YOUR_TURN))
 
     def _refused(self, action: Action, error: PokerError) -> None:
         # The controller only sends what LegalActions allows, so this is a safety net.
