@@ -17,6 +17,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -223,6 +224,7 @@ def test_a_long_showdown_line_is_read_whole_with_the_pan_keys(
     assert len(SHOWDOWN) == 150
     expected = segments(SHOWDOWN, CELLS)
     assert len(expected) == 4
+    backend.pager.hold = DEADLINE  # a loaded machine's delays between keys end no reading
     show(backend, display, SHOWDOWN)
     read = [display.text()]
     for _ in expected[1:]:
@@ -270,3 +272,72 @@ def test_cards_of_all_four_suits_have_their_own_cells(
         assert len(dots) == len(text)
         jacks = dots.split("\u2800")[1:5]  # a blank cell between cards
         assert len(set(jacks)) == 4, jacks  # J♦ J♣ J♥ J♠ all read differently
+
+
+GOLDEN = Path(__file__).parent / "golden" / "game_seed9.es.txt"
+PACE = 0.02  # seconds a character, as the speech that paces the table would take (compressed)
+
+
+def hand_messages(count: int) -> list[str]:
+    """The first ``count`` table messages of the Spanish golden game, as narration says them."""
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    return [line.split("] ", 1)[1] for line in lines if line.startswith("[")][:count]
+
+
+def on_display(display: Display, texts: list[str]) -> str | None:
+    """Which of ``texts`` the display shows now (any of its segments), or None."""
+    now = display.text()
+    return next((text for text in texts if now in segments(text, CELLS)), None)
+
+
+def test_the_real_display_is_never_more_than_one_message_behind(
+    backend: BrlapiBackend, display: Display
+) -> None:
+    """A hand's messages at the pace speech says them: after each one is sent the real tt
+    display shows it or the one before (the minimum keeps a short one readable), never an
+    older one; a player who pans keeps their message while only the newest waits, and sees
+    it when they pan on or stop panning; an answer shows at once. Bounded: 24 messages at
+    20 ms a character. The hold is stretched where the test checks that a message stays, so
+    a loaded machine cannot make it red (the 4 s themselves are checked in virtual time)."""
+    messages = hand_messages(24)
+    assert messages[0] == "Mano 1. Tienes el botón."
+    behind = 0
+    for number, text in enumerate(messages[:12]):
+        backend.braille(text)
+        recent = messages[max(number - 1, 0) : number + 1]
+        shown = wait_until(f"{text!r} or the one before", partial(on_display, display, recent))
+        behind += shown != text
+        time.sleep(len(text) * PACE)
+    assert behind > 0  # short messages did stay their minimum
+    # The player pans: their message stays while newer ones come; only the newest waits.
+    panned = threading.Event()
+    backend.pan_listeners.append(panned.set)
+
+    def pan(key: str) -> None:
+        panned.clear()
+        display.press(key)
+        wait_until(f"{key} to reach the game", panned.is_set)
+
+    backend.pager.hold = DEADLINE
+    reading = display.text()
+    pan("Left")
+    for later in messages[12:16]:
+        backend.braille(later)
+    assert backend.pager.waiting == messages[15]
+    assert display.text() == reading
+    # Panning on past the end of the message read: the newest at once, and held in turn.
+    backend.pager.hold = 0.5
+    newest = segments(messages[15], CELLS)[0]
+    for _ in range(5):
+        pan("Right")
+        if display.text() == newest or backend.pager.waiting is None:
+            break
+    wait_until("the newest on a pan", lambda: display.text() == newest)
+    # A pan, then a pause: the newest shows once the (here short) hold is over.
+    pan("Left")
+    backend.braille(messages[16])
+    backend.braille(messages[17])
+    last = segments(messages[17], CELLS)[0]
+    wait_until("the newest after the pause", lambda: display.text() == last)
+    backend.braille("Bote: 45.", interrupt=True)
+    wait_until("the answer at once", lambda: display.text() == "Bote: 45.")
