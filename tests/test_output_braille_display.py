@@ -383,6 +383,7 @@ def test_the_display_is_never_more_than_one_table_message_behind(
     newest: str | None = None  # the newest table message, unless it was withdrawn
     withdrawn: set[str] = set()
     for number, (kind, value) in enumerate(steps):
+        before = pager.text
         if kind == "wait":
             assert isinstance(value, float)
             clock += value
@@ -400,7 +401,7 @@ def test_the_display_is_never_more_than_one_table_message_behind(
             else:
                 line = pager.show(text, interrupt=kind == "answer")
                 newest = text if kind == "table" else newest
-        if line is not None:
+        if line is not None and pager.text != before:  # panning in it stays possible
             assert pager.text not in withdrawn
         assert pager.waiting not in withdrawn
         if newest is not None:
