@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 from audiopoker.engine.events import Event, HandShown, HandStarted, HoleCardsDealt
 from audiopoker.net.host import HostedTable, HostOptions
 from audiopoker.net.protocol import (
-    MAX_FRAME,
+    MAX_MESSAGE,
     Act,
     Bye,
     Chat,
@@ -264,7 +264,7 @@ def test_hostile_clients_change_nothing() -> None:
                 await refused_at_hello(uri, hello)  # closed, never seated (the refusal
                 # itself: test_refusals_at_hello_reach_the_client)
             async with connect(uri, proxy=None) as big:
-                await big.send("x" * (MAX_FRAME + 1))
+                await big.send("x" * (MAX_MESSAGE + 1))  # TOO_BIG below: test_net_decode
                 await asyncio.wait_for(big.wait_closed(), 5)
                 assert big.close_code == 1009
             # A seated hostile player: everything it sends is refused, one strike each.
@@ -311,8 +311,8 @@ def test_hostile_clients_change_nothing() -> None:
             assert isinstance(got.frame, Refused) and got.frame.code is RefusalCode.STALE
             strikes = len(garbage) + 3
             assert strikes < MAX_STRIKES and not hostile.closed.is_set()
-            # Too big a frame from a seated player: the transport closes it.
-            await hostile.send_raw("[" + " " * MAX_FRAME + "]")
+            # Beyond what the transport reads, from a seated player: it closes it.
+            await hostile.send_raw("[" + " " * MAX_MESSAGE + "]")
             await asyncio.wait_for(hostile.closed.wait(), 5)
             assert hostile.close_code == 1009
             # A flood: rate refusals, then dropped after MAX_STRIKES refusals.

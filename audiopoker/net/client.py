@@ -20,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
 from audiopoker.net.protocol import (
-    MAX_FRAME,
+    MAX_MESSAGE,
     ClientFrame,
     FrameError,
     Hello,
@@ -96,7 +96,7 @@ class Connection:
         """One connection, from Hello to its end; why it ended."""
         try:
             async with connect(
-                self.uri, ssl=self._tls, max_size=MAX_FRAME, proxy=None, open_timeout=5
+                self.uri, ssl=self._tls, max_size=MAX_MESSAGE, proxy=None, open_timeout=5
             ) as ws:
                 self._ws = ws
                 hello = Hello(

@@ -7,13 +7,15 @@ invite code, its name and language, and its seat token when it comes back), then
 and ``Refused`` (a typed refusal: nothing changed). Engine events travel inside
 ``EventFrame.event`` as ``audiopoker.net.wire`` dicts, validated there.
 
-A frame of another version, an unknown type, a missing or mistyped field is refused with
-``Refused(code=...)`` before anything reads it.
+A frame of another version, an unknown type, a missing or mistyped field, one too big or
+too deeply nested, or bytes that are not UTF-8 are refused with ``Refused(code=...)`` before
+anything reads it: decoding a peer's bytes raises FrameError and nothing else.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from typing import Annotated, Any
 
 import msgspec
@@ -21,6 +23,12 @@ import msgspec
 VERSION = 1
 # Bytes: no frame of ours comes near this; a bigger one is closed by the transport (1009).
 MAX_FRAME = 64 * 1024
+# Bytes the transport takes before it closes (1009): a frame between MAX_FRAME and this is
+# read and refused with TOO_BIG, so a seated player is told, not dropped.
+MAX_MESSAGE = 4 * MAX_FRAME
+# Brackets inside brackets: ours nest about six deep (a Welcome's events); a decoder that
+# recursed into 30,000 would raise RecursionError instead of refusing.
+MAX_DEPTH = 32
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 30
 CODE_LENGTH = 6  # the invite code's characters, read aloud to friends
@@ -45,6 +53,9 @@ class RefusalCode(enum.Enum):
     RATE = "rate"  # too many frames: slow down
     CHAT_EMPTY = "chat_empty"  # nothing left once control characters were stripped
     CLOSED = "closed"  # the table closed (the game ended, or the host stopped it)
+    TOO_BIG = "too_big"  # more than MAX_FRAME bytes
+    TOO_DEEP = "too_deep"  # nested more than MAX_DEPTH deep
+    ENCODING = "encoding"  # bytes that are not UTF-8
 
 
 class _Frame(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
@@ -160,11 +171,51 @@ class FrameError(ValueError):
         self.detail = detail
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _too_deep(text: str) -> bool:
+    """True when brackets nest deeper than MAX_DEPTH outside strings (fast for our frames:
+    few brackets, or the scan stops at the first too deep)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def _size(data: str | bytes) -> int:
+    if isinstance(data, bytes) or data.isascii():
+        return len(data)
+    return len(data.encode("utf-8", "surrogatepass"))
+
+
 def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes) -> Any:
+    """The frame, or FrameError whatever the bytes are (no other exception escapes)."""
+    if _size(data) > MAX_FRAME:
+        raise FrameError(RefusalCode.TOO_BIG, f"more than {MAX_FRAME} bytes")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FrameError(RefusalCode.ENCODING, f"not UTF-8 at byte {error.start}") from None
+    if _too_deep(data):
+        raise FrameError(RefusalCode.TOO_DEEP, f"nested more than {MAX_DEPTH} deep")
     try:
         frame = decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise FrameError(RefusalCode.MALFORMED, str(error)[:200]) from None
+    except RecursionError:  # the scan above should have caught it; a small stack did not
+        raise FrameError(RefusalCode.TOO_DEEP, "nested too deep") from None
+    except Exception as error:  # msgspec documents no other; a peer never gets a traceback
+        raise FrameError(RefusalCode.MALFORMED, type(error).__name__) from None
     if frame.v != VERSION:
         raise FrameError(RefusalCode.VERSION, f"version {frame.v}, this server speaks {VERSION}")
     return frame

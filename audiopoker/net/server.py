@@ -40,7 +40,7 @@ from audiopoker.errors import PokerError
 from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
 from audiopoker.net.limits import RateLimit, clean_chat, new_token
 from audiopoker.net.protocol import (
-    MAX_FRAME,
+    MAX_MESSAGE,
     Act,
     Bye,
     Chat,
@@ -553,7 +553,7 @@ class TableServer:
         the port from being opened (in use, not this machine's address)."""
         self.loop = asyncio.get_running_loop()
         try:
-            opening = serve(self.handle, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=32)
+            opening = serve(self.handle, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=32)
             server = await opening
         except OSError as error:
             ready.set_exception(error)
