@@ -8,6 +8,8 @@ True
 True
 >>> str(Card.parse("a♠"))
 'As'
+>>> parse_cards("Ap 10c Kt", lang="es")  # picas, corazones, tréboles
+(Card('As'), Card('Th'), Card('Kc'))
 >>> len(FULL_DECK)
 52
 """
@@ -67,9 +69,15 @@ class Suit(enum.Enum):
         return self.value
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Parse 'c', 'd', 'h', 's' (any case) or a suit symbol (♣♦♥♠, ♧♢♡♤)."""
-        suit = _SUIT_BY_TEXT.get(text.strip().lower())
+    def parse(cls, text: str, lang: str = "en") -> Suit:
+        """Parse 'c', 'd', 'h', 's' (any case) or a suit symbol (♣♦♥♠, ♧♢♡♤).
+
+        ``lang="es"`` reads the Spanish initials instead: p (picas), c (corazones),
+        d (diamantes), t (tréboles); h and s, which no Spanish suit starts with, still
+        read as in English.
+        """
+        table = _SPANISH_SUIT_BY_TEXT if lang == "es" else _SUIT_BY_TEXT
+        suit = table.get(text.strip().lower())
         if suit is None:
             raise CardError(ErrorReason.BAD_SUIT, text=text)
         return suit
@@ -87,6 +95,18 @@ _SUIT_BY_TEXT: Final = {suit.value: suit for suit in Suit} | {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
+# A Spanish player's letters: the initials of picas, corazones, diamantes, tréboles. "c"
+# is corazones here, so it is never clubs; h and s stay (no Spanish suit starts with them).
+SPANISH_SUIT_LETTERS: Final = {
+    "p": Suit.SPADES,
+    "c": Suit.HEARTS,
+    "d": Suit.DIAMONDS,
+    "t": Suit.CLUBS,
+}
+_ENGLISH_ONLY_LETTERS: Final = frozenset({"h", "s"})
+_SPANISH_SUIT_BY_TEXT: Final = {
+    text: suit for text, suit in _SUIT_BY_TEXT.items() if text != "c"
+} | SPANISH_SUIT_LETTERS
 
 
 _SUIT_INDEX: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
@@ -136,8 +156,9 @@ class Card:
         object.__setattr__(self, "index", (rank_value - 2) * 4 + _SUIT_INDEX[suit_value])
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Parse one card such as 'As', 'Td', '10h' or 'A♠'.
+    def parse(cls, text: str, lang: str = "en") -> Card:
+        """Parse one card such as 'As', 'Td', '10h' or 'A♠' (``lang="es"``: 'Ap', '10c';
+        see ``Suit.parse``).
 
         Raises CardError(BAD_CARD) with ``text`` and, when one part is at fault,
         ``cause`` (BAD_RANK or BAD_SUIT).
@@ -152,7 +173,7 @@ class Card:
         if len(token) < 2:
             raise CardError(ErrorReason.BAD_CARD, text=text)
         try:
-            return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
+            return cls(Rank.parse(token[:-1]), Suit.parse(token[-1], lang))
         except CardError as error:
             raise CardError(ErrorReason.BAD_CARD, text=text, cause=error.reason) from error
 
@@ -205,10 +226,17 @@ def _to_rank(value: Rank | int) -> Rank:
 FULL_DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str, lang: str = "en") -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, or run together ('AsKd', '10h9c').
 
-    Duplicates are refused: a real deck holds each card once.
+    Duplicates are refused: a real deck holds each card once. ``lang="es"`` reads the
+    Spanish suit letters (``Suit.parse``); a "c" written beside the English-only h or s is
+    refused as ambiguous (AMBIGUOUS_SUIT): it may be meant as clubs, but it is corazones.
+
+    >>> parse_cards("Ah Kc", lang="es")
+    Traceback (most recent call last):
+    ...
+    audiopoker.errors.CardError: ambiguous_suit (text='Kc')
 
     >>> parse_cards("10h, 9♣ A♠️")
     (Card('Th'), Card('9c'), Card('As'))
@@ -217,17 +245,22 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     audiopoker.errors.CardError: duplicate_card (text='As')
     """
-    cards: list[Card] = []
+    tokens: list[str] = []
     for chunk in text.translate(_VARIATION_SELECTORS).replace(",", " ").split():
-        cards.extend(_split_run(chunk))
+        tokens.extend(_split_run(chunk))
+    cards = [Card.parse(token, lang) for token in tokens]
+    if lang == "es":
+        letters = [token[-1].lower() for token in tokens]
+        if _ENGLISH_ONLY_LETTERS.intersection(letters) and "c" in letters:
+            raise CardError(ErrorReason.AMBIGUOUS_SUIT, text=tokens[letters.index("c")])
     return ensure_distinct(cards)
 
 
-def _split_run(chunk: str) -> Iterable[Card]:
+def _split_run(chunk: str) -> Iterable[str]:
     position = 0
     while position < len(chunk):
         width = 3 if chunk.startswith("10", position) else 2
-        yield Card.parse(chunk[position : position + width])
+        yield chunk[position : position + width]
         position += width
 
 

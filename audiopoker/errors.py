@@ -17,6 +17,7 @@ class ErrorReason(enum.Enum):
     BAD_CARD = "bad_card"
     BAD_RANK = "bad_rank"
     BAD_SUIT = "bad_suit"
+    AMBIGUOUS_SUIT = "ambiguous_suit"  # Spanish "c" (corazones) beside English h or s
     DUPLICATE_CARD = "duplicate_card"
     WRONG_CARD_COUNT = "wrong_card_count"
     # turn and hand state

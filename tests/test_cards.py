@@ -182,3 +182,21 @@ def test_format_and_parse_round_trip(deck: list[Card], size: int, run_together: 
     if run_together:
         text = text.replace(" ", "")
     assert parse_cards(text) == cards
+
+
+def test_spanish_letters_are_the_spanish_suit_initials() -> None:
+    """p picas, c corazones, d diamantes, t tréboles; h and s still read, being unambiguous."""
+    assert parse_cards("Ap Kc Qd Jt 10c", lang="es") == parse_cards("As Kh Qd Jc Th")
+    assert parse_cards("Ah Ks 9d", lang="es") == parse_cards("Ah Ks 9d")
+    assert parse_cards("ApKc", lang="es") == parse_cards("AsKh")
+    with pytest.raises(CardError) as english:
+        parse_cards("Ap", lang="en")  # p is no English suit
+    assert english.value.details["cause"] is ErrorReason.BAD_SUIT
+
+
+def test_a_spanish_c_beside_an_english_letter_is_refused_as_ambiguous() -> None:
+    with pytest.raises(CardError) as error:
+        parse_cards("Ah 7d 2c", lang="es")
+    assert error.value.reason is ErrorReason.AMBIGUOUS_SUIT
+    assert error.value.details == {"text": "2c"}
+    assert parse_cards("Ah 7d 2c") == (Card("Ah"), Card("7d"), Card("2c"))  # English: clubs

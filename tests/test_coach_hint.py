@@ -10,6 +10,9 @@ import pytest
 from audiopoker.cli import main
 
 SPOT = ["--board", "Ah 7d 2c", "--hand", "Ks Kd", "--pot", "60", "--to-call", "20"]
+# The same cards in a Spanish player's letters: picas, corazones, diamantes, tréboles.
+SPANISH_LETTERS = str.maketrans("chs", "tcp")
+SPOT_ES = [arg.translate(SPANISH_LETTERS) if " " in arg else arg for arg in SPOT]
 
 
 def hint(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -31,7 +34,8 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
 
 
 def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = hint(capsys, *SPOT, "--players", "3", "--lang", "es")
+    assert SPOT_ES[:4] == ["--board", "Ac 7d 2t", "--hand", "Kp Kd"]
+    code, out, _ = hint(capsys, *SPOT_ES, "--players", "3", "--lang", "es")
     assert code == 0
     assert out.splitlines() == [
         "Pagar 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 63 por ciento "
@@ -64,7 +68,7 @@ def test_json_in_spanish_with_a_tight_range_and_a_short_stack(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = hint(
-        capsys, "--board", "Ah Kd 5c 3s 2h", "--hand", "8c 8d", "--pot", "40", "--to-call",
+        capsys, "--board", "Ac Kd 5t 3p 2c", "--hand", "8t 8d", "--pot", "40", "--to-call",
         "30", "--players", "2", "--stack", "10", "--range", "tight", "--json", "--lang", "es",
     )  # fmt: skip
     assert code == 0
@@ -98,11 +102,11 @@ REFUSALS = [
     (["--board", "Ah 7d 2x", "--hand", "Ks Kd"],
      "Board: 2x is not a card: the suit must be c for clubs, d for diamonds, h for hearts or "
      "s for spades.",
-     "Mesa: 2x no es una carta: el palo debe ser c para tréboles, d para diamantes, h para "
-     "corazones o s para picas."),
+     "Mesa: 2x no es una carta: el palo debe ser p para picas, c para corazones, d para "
+     "diamantes o t para tréboles."),
     (["--board", "Ah 7d 2c", "--hand", "Zs Kd"],
      "Your hand: Zs is not a card: the rank must be 2 to 10, J, Q, K or A.",
-     "Tu mano: Zs no es una carta: el valor debe ser del 2 al 10, J, Q, K o A."),
+     "Tu mano: Zp no es una carta: el valor debe ser del 2 al 10, J, Q, K o A."),
 ]  # fmt: skip
 
 
@@ -112,6 +116,10 @@ def test_bad_cards_are_refused_in_one_line(
 ) -> None:
     numbers = ["--pot", "60", "--to-call", "20", "--players", "3"]
     for lang, expected in (("en", english), ("es", spanish)):
+        if lang == "es":
+            cards = [
+                arg if arg.startswith("-") else arg.translate(SPANISH_LETTERS) for arg in cards
+            ]
         code, out, err = hint(capsys, *cards, *numbers, "--lang", lang)
         assert (code, out) == (2, "")
         assert err == f"audiopoker hint: {expected}\n"
@@ -124,7 +132,8 @@ def test_a_pot_smaller_than_the_bet_is_refused(capsys: pytest.CaptureFixture[str
     assert err == (
         "audiopoker hint: The pot counts the bet you face, so --pot must be at least 20, not 10.\n"
     )
-    code, _, err = hint(capsys, *args, "--players", "3", "--lang", "es")
+    spanish = [arg if arg.startswith("-") else arg.translate(SPANISH_LETTERS) for arg in args]
+    code, _, err = hint(capsys, *spanish, "--players", "3", "--lang", "es")
     assert code == 2
     assert err == (
         "audiopoker hint: El bote incluye la apuesta que tienes que pagar: --pot debe ser al "
@@ -164,3 +173,33 @@ def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> N
     code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "fr")
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and "fr" in err
+
+
+def test_spanish_letters_are_the_spanish_suits_and_a_lone_english_letter_still_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A Spanish player's c is corazones; h and s, which no Spanish suit starts with, still
+    read as hearts and spades, so 'Ah 7d 2t' is the English spot's own cards."""
+    numbers = ["--pot", "60", "--to-call", "20", "--players", "3", "--lang", "es"]
+    _, spanish, _ = hint(capsys, *SPOT_ES[:4], *numbers)
+    _, mixed, _ = hint(capsys, "--board", "Ah 7d 2t", "--hand", "Ks Kd", *numbers)
+    assert spanish == mixed and spanish.startswith("Pagar 20 para ganar 60")
+    # In English the same letters mean other cards: c is clubs, and p and t are no suits.
+    code, _, err = hint(capsys, *SPOT_ES[:4], *numbers[:-1], "en")
+    assert code == 2 and "Kp is not a card" in err
+
+
+def test_a_spanish_c_beside_english_letters_is_refused_as_ambiguous(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'Ah 7d 2c' in Spanish: the h says English letters, so the c might mean clubs; it is
+    refused, nothing advised, and the sentence says which letters to write."""
+    code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "es")
+    assert (code, out) == (2, "")
+    assert err == (
+        "audiopoker hint: Mesa: En 2c, la c es de corazones, pero también escribiste h o s, que "
+        "son letras inglesas, y no sé si la c es corazones o tréboles. Escribe los palos con p, "
+        "c, d y t: picas, corazones, diamantes y tréboles.\n"
+    )
+    code, out, _ = hint(capsys, *SPOT, "--players", "3", "--lang", "en")
+    assert code == 0 and out.startswith("Calling 20 to win 60")

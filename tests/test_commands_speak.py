@@ -20,6 +20,13 @@ from audiopoker.persistence import data_dir
 
 SPOT = ["--board", "Ah 7d 2c", "--hand", "Ks Kd", "--pot", "60", "--to-call", "20"]
 SHOWDOWN = ["--board", "Kd 8c 4s 3h 2d", "--hand", "Kh Qc", "--hand", "Ks Jd"]
+# A Spanish player writes the suits' Spanish initials: picas, corazones, diamantes, tréboles.
+SPANISH_LETTERS = str.maketrans("chs", "tcp")
+
+
+def in_spanish(args: list[str]) -> list[str]:
+    """The card values of ``args`` in a Spanish player's letters; the options unchanged."""
+    return [arg if arg.startswith("-") else arg.translate(SPANISH_LETTERS) for arg in args]
 
 
 @pytest.fixture
@@ -45,7 +52,8 @@ def spoken(backend: RecordingBackend) -> list[str]:
 def test_hint_speaks_its_two_answers(
     voice: RecordingBackend, capsys: pytest.CaptureFixture[str], lang: str, first_words: str
 ) -> None:
-    code = main(["hint", *SPOT, "--players", "3", "--lang", lang, "--output", "screenreader"])
+    spot = SPOT if lang == "en" else in_spanish(SPOT)
+    code = main(["hint", *spot, "--players", "3", "--lang", lang, "--output", "screenreader"])
     out = capsys.readouterr().out.splitlines()
     said = spoken(voice)
     assert code == 0 and len(said) == 2 and said == out
@@ -62,7 +70,8 @@ def test_hint_speaks_its_two_answers(
 def test_showdown_speaks_each_hand_and_the_verdict(
     voice: RecordingBackend, capsys: pytest.CaptureFixture[str], lang: str, verdict: str
 ) -> None:
-    code = main(["showdown", *SHOWDOWN, "--lang", lang, "--output", "screenreader"])
+    cards = SHOWDOWN if lang == "en" else in_spanish(SHOWDOWN)
+    code = main(["showdown", *cards, "--lang", lang, "--output", "screenreader"])
     out = capsys.readouterr().out.splitlines()
     said = spoken(voice)
     assert code == 0 and len(said) == 3 and said == out

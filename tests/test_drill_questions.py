@@ -149,7 +149,7 @@ def test_a_split_on_the_board_is_said_as_the_game_says_it() -> None:
     assert parts[0] == (
         "Pregunta 4 de 10. La mesa: as de tréboles, rey de diamantes, reina de corazones, "
         "jota de picas y diez de tréboles.",
-        "Pregunta 4 de 10. La mesa: Ac Kd Qh Js 10c.",
+        "Pregunta 4 de 10. La mesa: At Kd Qc Jp 10t.",  # tréboles, corazones, picas
     )
     assert parts[1][0] == "Jugador 1: dos de corazones y dos de picas."
     assert parts[-1][0] == "¿Quién gana? 1 o 2, o 0 si el bote se reparte."

@@ -52,10 +52,18 @@ SHOWDOWNS = [
 ]
 
 
+SPANISH_LETTERS = str.maketrans("chs", "tcp")
+
+
 def showdown_outputs(lang: str) -> str:
     """`audiopoker showdown` on the seed examples: the text, then the JSON."""
     out = io.StringIO()
     for board, hands in SHOWDOWNS:
+        if lang == "es":  # typed as a Spanish player types them: picas, corazones, tréboles
+            board, hands = (
+                board.translate(SPANISH_LETTERS),
+                [h.translate(SPANISH_LETTERS) for h in hands],
+            )
         # Said to the console, which prints into ``out``: no voice is probed.
         args = ["showdown", "--board", board, "--lang", lang, "--output", "console"]
         for hand in hands:

@@ -57,7 +57,10 @@ def test_every_card_has_its_own_name_without_symbols(lang: str) -> None:
 
 def test_brief_form_for_braille() -> None:
     assert card_name(Card("Th"), "en", brief=True) == "10h"
-    assert card_name(Card("As"), "es", brief=True) == "As"
+    # Spanish: the suits' initials (picas, corazones, diamantes, tréboles); c is corazones.
+    spanish = [card_name(Card(text), "es", brief=True) for text in ("As", "Th", "Qd", "Jc")]
+    assert spanish == ["Ap", "10c", "Qd", "Jt"]
+    assert card_name(Card("Jc"), "en", brief=True) == "Jc"
 
 
 @pytest.mark.parametrize(

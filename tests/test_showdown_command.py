@@ -38,7 +38,7 @@ def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str
 
 def test_json_kicker_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = showdown(
-        capsys, "--board", "A♠ 7♣ 2♦ 5♥ J♦", "--hand", "A♥ 9♣", "--hand", "AdKc",
+        capsys, "--board", "A♠ 7♣ 2♦ 5♥ J♦", "--hand", "A♥ 9♣", "--hand", "AdKt",
         "--json", "--lang", "es",
     )  # fmt: skip
     assert code == 0
@@ -122,7 +122,7 @@ def test_refusals_are_one_line_with_exit_code_2(
 
 def test_refusal_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = showdown(
-        capsys, "--board", "Ac Kd Qh Js Tc", "--hand", "2h 2h", "--hand", "9d 9c", "--lang", "es",
+        capsys, "--board", "At Kd Qc Jp Tt", "--hand", "2c 2c", "--hand", "9d 9t", "--lang", "es",
     )  # fmt: skip
     assert code == 2
     assert err == (

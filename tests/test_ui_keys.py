@@ -100,9 +100,9 @@ def test_query_keys_answer_in_spanish() -> None:
     ("lang", "key", "braille"),
     [
         ("en", "d", "Your cards: As Kh."),
-        ("es", "d", "Tus cartas: As Kh."),
+        ("es", "d", "Tus cartas: Ap Kc."),  # picas, corazones
         ("en", "1", "As."),
-        ("es", "2", "Kh."),
+        ("es", "2", "Kc."),
     ],
 )
 def test_cards_asked_for_reach_the_braille_display_as_letters(

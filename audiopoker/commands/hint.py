@@ -109,13 +109,13 @@ def _cards(
     """The hole cards and the board, or the sentence that refuses them."""
     text = catalog(lang)
     try:
-        hole = parse_cards(hand_text)
+        hole = parse_cards(hand_text, lang)
     except PokerError as error:
         return text.text("hint.error.hand", error=describe_error(error, lang)), (), ()
     if len(hole) != 2:
         return text.text("hint.error.hand_count", got=len(hole)), (), ()
     try:
-        board = parse_cards(board_text)
+        board = parse_cards(board_text, lang)
     except PokerError as error:
         return text.text("hint.error.board", error=describe_error(error, lang)), (), ()
     if len(board) not in BOARD_SIZES:

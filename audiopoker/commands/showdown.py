@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return refuse("showdown", describe_error(error, "en"))
     catalog = get_catalog(lang)
     try:
-        board = parse_cards(args.board)
+        board = parse_cards(args.board, lang)
     except PokerError as error:
         return refuse(
             "showdown", catalog.text("showdown.error.board", error=describe_error(error, lang))
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     hands = []
     for number, text in enumerate(args.hand, start=1):
         try:
-            hands.append(parse_cards(text))
+            hands.append(parse_cards(text, lang))
         except PokerError as error:
             message = describe_error(error, lang)
             return refuse(

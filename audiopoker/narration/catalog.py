@@ -34,10 +34,11 @@ __all__ = [
 DOMAIN: Final = "audiopoker"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 # Entries the Spanish catalogs keep as the English text on purpose: the loanwords of the
-# Spanish rule documents (flop, turn, river, lojack, hijack, cutoff), the card letters of
-# the brief (braille) form and its suit letters (the notation the game reads, see the
-# suit.clubs.short comment), key names Spanish keyboards share (ui domain), and "Braille:"
-# (output domain). Keys carry their domain's prefix, so one set serves every domain.
+# Spanish rule documents (flop, turn, river, lojack, hijack, cutoff), the rank letters of
+# the brief (braille) form and its diamonds letter (d: diamantes too; the other suit letters
+# are Spanish initials, see the suit.clubs.short comment), key names Spanish keyboards share
+# (ui domain), and "Braille:" (output domain). Keys carry their domain's prefix, so one set
+# serves every domain.
 SAME_IN_SPANISH: Final = frozenset(
     {
         "street.flop",
@@ -50,10 +51,7 @@ SAME_IN_SPANISH: Final = frozenset(
         "rank.king.short",
         "rank.queen.short",
         "rank.jack.short",
-        "suit.clubs.short",
         "suit.diamonds.short",
-        "suit.hearts.short",
-        "suit.spades.short",
         "ui.key.escape",
         "speech_test.braille",
     }

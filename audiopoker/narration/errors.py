@@ -172,6 +172,9 @@ _DESCRIBERS: dict[ErrorReason, _Describer] = {
     ErrorReason.BAD_CARD: _bad_card,
     ErrorReason.BAD_RANK: _bad_part("bad_rank"),
     ErrorReason.BAD_SUIT: _bad_part("bad_suit"),
+    ErrorReason.AMBIGUOUS_SUIT: lambda catalog, details, _: catalog.text(
+        "error.ambiguous_suit", text=str(details.get("text", ""))
+    ),
     ErrorReason.DUPLICATE_CARD: _duplicate,
     ErrorReason.WRONG_CARD_COUNT: _card_count,
     ErrorReason.NOT_YOUR_TURN: _not_your_turn,

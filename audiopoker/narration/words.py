@@ -3,8 +3,10 @@
 >>> from audiopoker.cards import Card
 >>> card_name(Card("Th"), "en"), card_name(Card("As"), "es")
 ('ten of hearts', 'as de picas')
->>> card_name(Card("Th"), "es", brief=True), card_list([Card("As"), Card("Jd")], "en", brief=True)
-('10h', 'As Jd')
+>>> card_list([Card("As"), Card("Th"), Card("Jc")], "es", brief=True)  # picas, corazones, tréboles
+'Ap 10c Jt'
+>>> card_list([Card("As"), Card("Jd")], "en", brief=True)
+'As Jd'
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def suit_name(suit: Suit, lang: Language) -> str:
 
 def card_name(card: Card, lang: Language, brief: bool = False) -> str:
     """A card in full words ('ace of spades', 'as de picas'), or the brief form for
-    braille ('As', '10h'): letters, because braille tables have no cell for ♠♥♦♣."""
+    braille ('As', '10h'; Spanish 'Ap', '10c'): letters, because braille tables have no
+    cell for ♠♥♦♣."""
     catalog = get_catalog(lang)
     if brief:
         return catalog.text(
@@ -62,7 +65,7 @@ def card_name(card: Card, lang: Language, brief: bool = False) -> str:
 
 
 def card_list(cards: Iterable[Card], lang: Language, brief: bool = False) -> str:
-    """'ace of spades and king of diamonds'; brief: 'As Kd'."""
+    """'ace of spades and king of diamonds'; brief: 'As Kd' (Spanish: 'Ap Kd')."""
     names = [card_name(card, lang, brief) for card in cards]
     if brief:
         return " ".join(names)
