@@ -19,6 +19,7 @@ from collections.abc import Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
+from audiopoker.net.clean import clean_server_frame
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
     ClientFrame,
@@ -108,7 +109,7 @@ class Connection:
                 await ws.send(encode(hello))
                 async for raw in ws:
                     try:
-                        frame = decode_server(raw)
+                        frame = clean_server_frame(decode_server(raw))
                     except FrameError as error:
                         log.warning("a frame from the server was refused: %s", error.detail)
                         continue

@@ -25,6 +25,7 @@ from audiopoker.bots.levels import roster
 from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.game import BotSeat, Game, GameStopped, Listener, Seat
+from audiopoker.net.clean import clean_name
 from audiopoker.net.events import SeatLeft, SeatTaken
 from audiopoker.net.limits import new_code
 from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
@@ -305,7 +306,7 @@ def _people(data: object) -> dict[int, Person]:
     for seat, entry in data.items():
         if isinstance(entry, dict) and str(seat).isdigit():
             people[int(seat)] = Person(
-                name=str(entry.get("name", "?")),
+                name=clean_name(str(entry.get("name", "?"))) or "?",  # saved before cleaning
                 token=str(entry.get("token", "")),
                 lang=str(entry.get("lang", "en")),
                 bank=float(entry.get("bank", DEFAULT_BANK)),

@@ -1,13 +1,13 @@
-"""Small guards of the network table: rate limits, chat cleaning, secrets."""
+"""Small guards of the network table: rate limits and secrets (text is cleaned in
+``audiopoker.net.clean``)."""
 
 from __future__ import annotations
 
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable
 
-from audiopoker.net.protocol import CODE_LENGTH, MAX_CHAT
+from audiopoker.net.protocol import CODE_LENGTH
 
 
 class RateLimit:
@@ -38,21 +38,6 @@ class RateLimit:
             return False
         self._tokens -= 1
         return True
-
-
-def clean_chat(text: str) -> str:
-    """A chat line as others hear it: control and format characters (escape sequences,
-    bidirectional overrides) dropped, spaces folded, cut to MAX_CHAT characters.
-
-    >>> clean_chat("  hola\\x1b[2J  amigos\\u202e\\n")
-    'hola[2J amigos'
-    """
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
-    return " ".join(kept.split())[:MAX_CHAT]
 
 
 def new_token() -> str:

@@ -30,10 +30,11 @@ MAX_MESSAGE = 4 * MAX_FRAME
 # recursed into 30,000 would raise RecursionError instead of refusing.
 MAX_DEPTH = 32
 MAX_CHAT = 200  # characters of one chat line
-MAX_NAME = 30
+MAX_NAME = 30  # graphemes of a name, once cleaned (audiopoker.net.clean)
 CODE_LENGTH = 6  # the invite code's characters, read aloud to friends
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+# Code points on the wire: a name's graphemes may take several each; clean cuts them.
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME * 4)]
 Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 
@@ -52,6 +53,7 @@ class RefusalCode(enum.Enum):
     ILLEGAL = "illegal"  # the engine refused the action (its reason in ``detail``)
     RATE = "rate"  # too many frames: slow down
     CHAT_EMPTY = "chat_empty"  # nothing left once control characters were stripped
+    BAD_NAME = "bad_name"  # nothing left of the name once cleaned
     CLOSED = "closed"  # the table closed (the game ended, or the host stopped it)
     TOO_BIG = "too_big"  # more than MAX_FRAME bytes
     TOO_DEEP = "too_deep"  # nested more than MAX_DEPTH deep

@@ -37,8 +37,9 @@ from audiopoker.engine.actions import Action
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.table import Table
 from audiopoker.errors import PokerError
+from audiopoker.net.clean import clean_client_frame
 from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
-from audiopoker.net.limits import RateLimit, clean_chat, new_token
+from audiopoker.net.limits import RateLimit, new_token
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
     Act,
@@ -374,7 +375,7 @@ class TableServer:
     async def _hello(self, client: Client) -> bool:
         try:
             raw = await asyncio.wait_for(client.ws.recv(), HELLO_TIMEOUT)
-            frame = decode_client(raw)
+            frame = clean_client_frame(decode_client(raw))
         except TimeoutError:
             await client.ws.close(1008, "no hello")
             return False
@@ -391,6 +392,9 @@ class TableServer:
         self.clients.append(client)
         if frame.token is not None:
             return self._back(client, frame.token)
+        if not frame.name:  # nothing a voice could say was left of it
+            self._refuse(client, RefusalCode.BAD_NAME, "no letters in the name", fatal=True)
+            return False
         with self._lock:
             if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
                 self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
@@ -436,7 +440,7 @@ class TableServer:
             if client.closing is not None:
                 continue  # refused for good: drained unread, so the close handshake is seen
             try:
-                frame = decode_client(raw)
+                frame = clean_client_frame(decode_client(raw))
             except FrameError as error:
                 self._refuse(client, error.code, error.detail)  # strikes: a flood is dropped
                 continue
@@ -500,7 +504,7 @@ class TableServer:
         if not limit.allow():
             self._refuse(client, RefusalCode.RATE, "too much chat")
             return
-        text = clean_chat(frame.text)
+        text = frame.text  # cleaned as it was read
         if not text:
             self._refuse(client, RefusalCode.CHAT_EMPTY, "nothing to say")
             return
