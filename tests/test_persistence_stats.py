@@ -183,9 +183,11 @@ def test_a_damaged_database_is_kept_aside_and_new_statistics_start(tmp_path: Pat
         assert store.stats.summary().hands == 0
         store.close()
         router.drain(5)
+        name = store.stats_kept_as.name
         assert backend.spoken == [
-            "No se pudieron leer las estadísticas; el archivo antiguo se guardó aparte como "
-            f"{store.stats_kept_as.name} y empiezan unas estadísticas nuevas."
+            f"El archivo de estadísticas estaba dañado; se guardó aparte como {name} y "
+            "empiezan unas estadísticas nuevas. Para recuperar lo que aún se pueda leer de él, "
+            f"escribe: audiopoker stats --merge {name}"
         ]
     finally:
         router.close()

@@ -4,7 +4,9 @@ Games played and won, hands played and won, the chip balance, the biggest pot wo
 often the player puts chips in before the flop (VPIP) and raises there (PFR), and the
 results by position and by starting cards. ``--json`` prints the numbers as one JSON
 object instead. The statistics are read where the game keeps them (the user data folder,
-or ``$AUDIOPOKER_DATA_DIR``); a game may be running meanwhile.
+or ``$AUDIOPOKER_DATA_DIR``); a game may be running meanwhile. A statistics file kept aside
+as damaged is named after the numbers, with the command that brings it back:
+``--merge FILE`` adds what can still be read in it to the statistics.
 """
 
 from __future__ import annotations
@@ -12,20 +14,25 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import sqlite3
 import sys
+from pathlib import Path
 from typing import Final
 
 from audiopoker.commands.drill import drill_lines, read_drills
-from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
+from audiopoker.persistence.merge import kept_aside, merge_kept
 from audiopoker.persistence.stats import DB_NAME, TournamentSummary
 from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.record_texts import RecordText
 
 EXIT_UNREADABLE: Final = 1
+
+log = logging.getLogger(__name__)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,6 +45,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument(
+        "--merge",
+        metavar="FILE",
+        help="add a statistics file kept aside (statistics.sqlite3.damaged-...) to yours",
+    )
     add_output_arguments(parser)
     parser.set_defaults(func=run, data_folder="read")
 
@@ -68,10 +80,38 @@ def read_tournaments() -> TournamentSummary | None:
         stats.close()
 
 
+def merge(name: str, text: RecordText) -> tuple[list[str], int]:
+    """Merge the kept file ``name`` (in the data folder, or a path): what was added, or
+    why nothing was, in words; and the exit code."""
+    folder = data_dir()
+    path = Path(name) if Path(name).is_absolute() or Path(name).exists() else folder / name
+    if not path.is_file():
+        return [text.r("stats_merge_missing", file=name, folder=str(folder))], EXIT_UNREADABLE
+    try:
+        stats = StatsDB(folder / DB_NAME)
+        try:
+            added = merge_kept(stats, path)
+        finally:
+            stats.close()
+    except (sqlite3.Error, StatsTooNew, OSError) as error:
+        log.warning("could not merge %s: %s", path, error)
+        fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
+        return [text.r("stats_merge_failed", file=path.name, fault=fault)], EXIT_UNREADABLE
+    line = text.r(
+        "stats_merged", file=path.name, games=added.games, hands=added.hands, drills=added.drills
+    )
+    return [line], 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Speak and print the summary; 1 when the statistics cannot be read."""
     lang = resolve_language(args.lang)
     text = RecordText(lang)
+    merged: list[str] = []
+    if args.merge:
+        merged, code = merge(args.merge, text)
+        if code:
+            return tell_lines(args, lang, merged, code)
     try:
         summary = read_summary()
         lines = text.summary(summary) if summary is not None else [text.r("numbers.nothing_yet")]
@@ -85,9 +125,13 @@ def run(args: argparse.Namespace) -> int:
             lines = (lines if told else []) + drill_lines(drills, lang)
         code = 0
     except (sqlite3.Error, StatsTooNew, OSError) as error:
+        log.warning("statistics unreadable: %s", error)
         summary, tournaments, drills = None, None, []
-        lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), error=str(error))]
+        fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
+        lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), fault=fault)]
         code = EXIT_UNREADABLE
+    kept = [text.r("stats_kept_found", file=path.name) for path in kept_aside(data_dir())]
+    lines = merged + lines + kept
     if args.json:
         numbers = dataclasses.asdict(summary) if summary is not None else None
         if numbers is not None and tournaments is not None:
@@ -96,6 +140,11 @@ def run(args: argparse.Namespace) -> int:
             numbers["drills"] = [dataclasses.asdict(drill) for drill in drills]
         print(json.dumps(numbers))
         return code
+    return tell_lines(args, lang, lines, code)
+
+
+def tell_lines(args: argparse.Namespace, lang: Language, lines: list[str], code: int) -> int:
+    """Say and print ``lines`` (as errors when ``code`` is not 0); returns ``code``."""
     router = router_from_args(args, lang)
     try:
         for index, line in enumerate(lines):

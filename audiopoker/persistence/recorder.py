@@ -6,8 +6,10 @@ the history and the statistics are cut back to what the save recorded (Store.rec
 so a crash at any moment loses at most the hand being played, and never leaves a hand
 recorded twice or a gap in the hand numbers.
 
-Problems writing (a full disk, a folder made read-only) never stop the game: the first is
-reported through ``on_problem`` and the game goes on unsaved.
+Problems writing (a full disk, a folder made read-only) never stop the game, and never
+touch what is already saved: the first is reported through ``on_problem``, the hands not
+yet written wait in memory, and after each later hand the recorder tries again, writing
+them in order; when that works, ``on_recovered`` says so.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from audiopoker.bots.base import encode_rng
 from audiopoker.engine.events import Event, GameEnded, HandStarted, PlayerEliminated
 from audiopoker.engine.phh import HandHistory
 from audiopoker.engine.table import Table
-from audiopoker.persistence.hands import hand_facts
+from audiopoker.persistence.faults import kind_of
+from audiopoker.persistence.hands import HandFacts, hand_facts
 from audiopoker.persistence.history import HistoryFile, hand_history
 from audiopoker.persistence.save import SavedGame
 from audiopoker.persistence.stats import Summary
@@ -43,6 +46,19 @@ def _test_pause() -> float:
         return max(0.0, float(os.environ.get(PAUSE_ENV, "0")))
     except ValueError:
         return 0.0
+
+
+@dataclasses.dataclass(slots=True)
+class _Hand:
+    """A finished hand still to be written (each step done once, in order)."""
+
+    number: int
+    history: HandHistory
+    facts: HandFacts | None
+    chips: int | None
+    played_at: str
+    in_history: bool = False
+    in_stats: bool = False
 
 
 class GameRecorder:
@@ -67,6 +83,7 @@ class GameRecorder:
         bot_states: Callable[[], Sequence[Mapping[str, Any] | None]],
         prefs: Callable[[], Mapping[str, Any]],
         on_problem: Callable[[Exception], None] | None = None,
+        on_recovered: Callable[[], None] | None = None,
         extra: Callable[[], Mapping[str, Any]] | None = None,
         tournament_paid: int | None = None,
         keep_save: bool | None = None,
@@ -84,6 +101,7 @@ class GameRecorder:
         self._bot_states = bot_states
         self._prefs = prefs
         self._on_problem = on_problem
+        self._on_recovered = on_recovered
         # More of the game to save (a tournament's levels), and for the statistics a
         # tournament paying this many places (None: a cash game).
         self._extra = extra
@@ -92,7 +110,11 @@ class GameRecorder:
         self._place: int | None = None
         self._won = False
         self._over = False
+        # The error that stopped the last attempt (None: everything is written), the
+        # hands waiting to be written, and whether the game's statistics row exists.
         self.failed: Exception | None = None
+        self._waiting: list[_Hand] = []
+        self._started = False
         self._pause = _test_pause()
         # The last save written, and the lock that keeps the key loop's preference saves
         # and the game thread's saves in order (the later one always holds the latest).
@@ -104,9 +126,14 @@ class GameRecorder:
         """Record the game's start (call it before the first hand, also when resuming): its
         statistics row and a first save, so a crash in the first hand still finds the game
         to resume."""
-        self._guard(lambda: self._start(table))
+        self._guard(lambda: self._start(table), recovering=True)
 
     def _start(self, table: Table) -> None:
+        self._start_row(table)
+        if self._keeps_save:
+            self._write_save(table)
+
+    def _start_row(self, table: Table) -> None:
         # Also on resume: the statistics may be new (an unreadable file was set aside).
         s = self.settings
         chips = s.get("chips")
@@ -122,8 +149,7 @@ class GameRecorder:
             history_file=self.history.mark.file or None,
             tournament_paid=self._tournament_paid,
         )
-        if self._keeps_save:
-            self._write_save(table)
+        self._started = True
 
     # --- Listener -----------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
@@ -144,16 +170,33 @@ class GameRecorder:
         events, self._events = self._events, []
         if not any(isinstance(event, HandStarted) for event in events):
             return
-        self._guard(lambda: self._record(table, events))
+        self._waiting.append(
+            _Hand(
+                number=table.hand_number,
+                history=hand_history(events, self.names, self.game_id),
+                facts=hand_facts(events, self.human) if self.human is not None else None,
+                chips=table.stacks[self.human] if self.human is not None else None,
+                played_at=now_text(),
+            )
+        )
+        self._guard(lambda: self._record(table), recovering=True)
 
-    def _record(self, table: Table, events: Sequence[Event]) -> None:
-        number = table.hand_number
-        self.history.append(hand_history(events, self.names, self.game_id), number)
-        self._step()
-        facts = hand_facts(events, self.human) if self.human is not None else None
-        chips = table.stacks[self.human] if self.human is not None else None
-        self.store.stats.record_hand(self.game_id, number, facts, chips, now_text())
-        self._step()
+    def _record(self, table: Table) -> None:
+        if not self._started:  # the start could not be written: its row comes first
+            self._start_row(table)
+        while self._waiting:
+            hand = self._waiting[0]
+            if not hand.in_history:
+                self.history.append(hand.history, hand.number)
+                hand.in_history = True
+                self._step()
+            if not hand.in_stats:
+                self.store.stats.record_hand(
+                    self.game_id, hand.number, hand.facts, hand.chips, hand.played_at
+                )
+                hand.in_stats = True
+                self._step()
+            self._waiting.pop(0)
         if self._over:
             self.store.stats.end_game(self.game_id, now_text(), place=self._place, won=self._won)
             with self._save_lock:
@@ -172,12 +215,17 @@ class GameRecorder:
     @property
     def resumes_at(self) -> int | None:
         """The hand a resumed game would start with, when this game is saved on disk and
-        will be offered next time; None when it is not (nothing written yet or at all, the
-        saving failed, or the game is over)."""
+        will be offered next time (also while saving fails: the last save written stays
+        whole); None when it is not (nothing written yet or at all, or the game is over)."""
         last = self._last_save
-        if last is None or self.failed is not None or not self.store.saving:
+        if last is None or not self.store.saving:
             return None
         return last.hand_number + 1
+
+    @property
+    def waiting(self) -> int:
+        """How many finished hands are not written yet (saving failed since)."""
+        return len(self._waiting)
 
     def save_prefs(self) -> None:
         """Save the player's preferences now, when they change (verbosity, pace): the last
@@ -186,8 +234,8 @@ class GameRecorder:
         preferences are new. Nothing happens before the first save or after the end."""
         with self._save_lock:
             last = self._last_save
-            if last is None or self.failed is not None:
-                return
+            if last is None or self._waiting:
+                return  # the last save is older than the hands waiting: left as it is
             updated = dataclasses.replace(last, prefs=dict(self._prefs()), saved_at=now_text())
 
             def write() -> None:
@@ -200,16 +248,23 @@ class GameRecorder:
         if self._pause:
             time.sleep(self._pause)
 
-    def _guard(self, work: Callable[[], None]) -> None:
-        if self.failed is not None:
-            return  # after a failure the game goes on unsaved
+    def _guard(self, work: Callable[[], None], recovering: bool = False) -> None:
+        """Run ``work``; a failure is told once (until writing works again, which is told
+        when ``recovering``: the whole game was written) and the game goes on."""
         try:
             work()
         except (OSError, sqlite3.Error) as error:
+            first = self.failed is None
             self.failed = error
-            log.error("could not record the game: %s", error)
-            if self._on_problem is not None:
+            log.error("could not record the game (%s): %s", kind_of(error).value, error)
+            if first and self._on_problem is not None:
                 self._on_problem(error)
+            return
+        if recovering and self.failed is not None:
+            self.failed = None
+            log.info("the game can be recorded again")
+            if self._on_recovered is not None:
+                self._on_recovered()
 
     # --- what the keys ask --------------------------------------------------------------
     def saved_game(self, table: Table) -> SavedGame:

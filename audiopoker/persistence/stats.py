@@ -10,6 +10,7 @@ from a newer audiopoker is refused rather than damaged.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -140,6 +141,15 @@ def schema_version(db: sqlite3.Connection) -> int:
     return int(row[0]) if row is not None else 0
 
 
+def rollback(db: sqlite3.Connection) -> None:
+    """Undo the open transaction, if any: SQLite has already rolled it back itself after
+    some errors (a full disk, an I/O error), and the error to report is the first one,
+    never "cannot rollback - no transaction is active"."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
 def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     """Apply the missing migrations up to ``target``, each in its own transaction (taken
     with BEGIN IMMEDIATE, so two processes never migrate at once). Returns the version."""
@@ -160,7 +170,7 @@ def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
             db.execute("UPDATE schema_version SET version = ?", (version + 1,))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
 
 
@@ -242,7 +252,7 @@ class StatsDB:
                     self.db.execute(sql, values)
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                rollback(self.db)
                 raise
 
     # --- writing ------------------------------------------------------------------------

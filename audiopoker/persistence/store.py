@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from audiopoker.persistence.faults import is_damage
 from audiopoker.persistence.files import (
     DataLock,
     atomic_write,
@@ -64,8 +65,9 @@ class Store:
     """One game copy's data folder (``directory`` None: everything in memory).
 
     ``open`` takes the lock (LockBusy when another copy holds it), clears temporary files
-    a crash left, and opens the statistics (a damaged database is kept aside and a new one
-    started: ``stats_kept_as`` says where the old one went).
+    a crash left, and opens the statistics (a database read and found damaged is kept aside
+    and a new one started: ``stats_kept_as`` says where the old one went; one that cannot
+    be written, a full disk or a locked file, is left as it is and the error raised).
     """
 
     def __init__(self, directory: Path | None) -> None:
@@ -116,7 +118,9 @@ class Store:
         except StatsTooNew:
             raise
         except sqlite3.DatabaseError as error:
-            log.warning("statistics database %s unreadable (%s): kept aside", path, error)
+            if not is_damage(error):
+                raise  # a full disk or a locked file is the machine's fault: keep the file
+            log.warning("statistics database %s damaged (%s): kept aside", path, error)
             self.stats_kept_as = keep_aside(path, "damaged")
             for companion in (Path(f"{path}-wal"), Path(f"{path}-shm")):
                 if companion.exists():

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiopoker.narration.positions import TABLE_ORDER, Position, position_name
+from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.hands import GROUPS
 from audiopoker.persistence.save import SaveError
 from audiopoker.persistence.stats import Line, Summary
@@ -93,8 +94,14 @@ class RecordText(UiText):
         return self.r("resume.refused", reason=reason, file=name)
 
     def stats_kept_aside(self, kept_as: Path) -> str:
-        """'The statistics could not be read; the old file was kept as {file} ...'"""
+        """'The statistics file was damaged; it was kept aside as {file} ... To bring back
+        what can still be read in it, type: audiopoker stats --merge {file}'"""
         return self.r("stats_kept", file=kept_as.name)
+
+    def fault(self, error: BaseException) -> str:
+        """What went wrong with a file, in words, with what to do ('The disk is full: free
+        some space on it.'); the technical reason is for the log only."""
+        return self.r("fault." + kind_of(error).value)
 
     def history_kept_aside(self, kept_as: Path) -> str:
         """'This game's hand history was shorter than saved; it was kept as {file}, ...'"""
@@ -104,17 +111,30 @@ class RecordText(UiText):
         """'The statistics were written by a newer version of audiopoker; ...'"""
         return self.r("stats_too_new")
 
-    def cannot_save(self, folder: Path, error: str) -> str:
-        """'Games cannot be saved in {folder} ({error}); this game is played without saving.'"""
-        return self.r("cannot_save", folder=str(folder), error=error)
+    def cannot_save(self, folder: Path, error: BaseException, saved_hand: int | None) -> str:
+        """'Games cannot be saved in {folder}. {fault} This game is played without saving.';
+        with ``saved_hand``, also that the saved game stays and is offered next time."""
+        fields = {"folder": str(folder), "fault": self.fault(error)}
+        if saved_hand is None:
+            return self.r("cannot_save", **fields)
+        return self.r("cannot_save.kept", hand=saved_hand, **fields)
 
     def lock_busy(self, folder: Path) -> str:
         """'Another copy of audiopoker is playing and saving in {folder}. ...'"""
         return self.r("lock_busy", folder=str(folder))
 
-    def save_failed(self, error: str) -> str:
-        """'The game can no longer be saved ({error}). ...'"""
-        return self.r("save_failed", error=error)
+    def save_failed(self, error: BaseException, resumes_at: int | None) -> str:
+        """'The game could not be saved. {fault} You can go on playing: the game tries again
+        after each hand.' and what is kept: the last save and the hand it resumes from, or
+        that nothing of this game is saved yet (``resumes_at`` None)."""
+        if resumes_at is None:
+            return self.r("save_failed.none", fault=self.fault(error))
+        return self.r("save_failed", fault=self.fault(error), hand=resumes_at)
+
+    def save_works(self, resumes_at: int) -> str:
+        """'Saving works again: the game is saved, and resumes from the start of hand
+        {hand}.'"""
+        return self.r("save_works", hand=resumes_at)
 
     # --- the replay key -----------------------------------------------------------------
     def replay_start(self, hand: int) -> str:

@@ -294,6 +294,7 @@ class Session:
                 "review": self.coach.speak_review if self.coach else self.settings.review,
             },
             on_problem=self._record_problem,
+            on_recovered=self._record_recovered,
             extra=self._tournament_extra if self.director is not None else None,
             tournament_paid=(
                 len(self.director.tournament.payouts) if self.director is not None else None
@@ -353,8 +354,13 @@ class Session:
             self.router.send(message)
 
     def _record_problem(self, error: Exception) -> None:
-        sentence = RecordText(self.settings.lang).save_failed(str(error))
-        self.router.send(Message("error", sentence))
+        words = RecordText(self.settings.lang)
+        self.router.send(Message("error", words.save_failed(error, self.recorder.resumes_at)))
+
+    def _record_recovered(self) -> None:
+        hand = self.recorder.resumes_at
+        if hand is not None:  # at the game's end there is no save to speak of
+            self.router.send(Message("saved", RecordText(self.settings.lang).save_works(hand)))
 
     # --- callbacks ----------------------------------------------------------------------
     def _set_pace(self, seconds: float) -> None:

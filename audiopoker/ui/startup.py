@@ -51,6 +51,7 @@ from audiopoker.persistence import (
     Store,
     now_text,
 )
+from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.files import keep_aside
 from audiopoker.tournament.director import Director, tournament_state
 from audiopoker.ui.keymap import Keymap, Mode
@@ -91,11 +92,22 @@ def open_store(folder: Path, text: RecordText, router: Router) -> Store | int | 
         tell(router, text.stats_too_new())
         return None
     except (OSError, sqlite3.Error) as error:
-        tell(router, text.cannot_save(folder, str(error)))
+        log.warning("games cannot be saved in %s (%s): %s", folder, kind_of(error).value, error)
+        tell(router, text.cannot_save(folder, error, waiting_save(store)))
         return None
     if store.stats_kept_as is not None:
         tell(router, text.stats_kept_aside(store.stats_kept_as))
     return store
+
+
+def waiting_save(store: Store) -> int | None:
+    """The hand a saved game left untouched would resume from (read only, never set
+    aside: the folder is not ours to change now); None when there is none to offer."""
+    path = store.save_path
+    try:
+        return None if path is None else SavedGame.from_json(path.read_bytes()).hand_number + 1
+    except (OSError, SaveError):
+        return None
 
 
 def saved_settings(saved: SavedGame, lang: Language, autopilot: bool = False) -> Settings:
