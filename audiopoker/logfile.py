@@ -30,6 +30,15 @@ _FILE_HANDLER: Final = "audiopoker-log-file"
 _DEBUG_HANDLER: Final = "audiopoker-log-stderr"
 
 
+class QuietFileHandler(RotatingFileHandler):
+    """The log file, which never reaches the console: a record it cannot write (a full
+    disk, a folder made read-only) is dropped, where logging would print a traceback in
+    English on stderr, in the middle of the game."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Drop the record; the game goes on and tells the player what matters itself."""
+
+
 def log_dir() -> Path:
     """The folder of the log file: ``$AUDIOPOKER_DATA_DIR/logs`` when set, otherwise the
     user log folder platformdirs gives (e.g. ~/.local/state/audiopoker/log)."""
@@ -58,7 +67,7 @@ def configure_logging(debug: bool = False) -> Path | None:
     handler: logging.Handler
     try:
         log_dir().mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(
+        handler = QuietFileHandler(
             log_path(),
             maxBytes=MAX_LOG_BYTES,
             backupCount=LOG_BACKUPS,

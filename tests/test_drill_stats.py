@@ -256,7 +256,9 @@ def test_statistics_that_cannot_be_used_leave_the_drill_unkept(tmp_path: Path) -
     (tmp_path / DB_NAME).write_bytes(b"garbage" * 200)
     result = run_audiopoker(["drill", "odds", "--output", "console", "--lang", "en"], tmp_path)
     assert result.returncode == 0
-    assert result.stdout.startswith("This drill is not kept in your statistics (")
+    assert result.stdout.startswith(
+        "This drill is not kept in your statistics. A file there is damaged; it is left as it is."
+    )
     assert "Odds drill: 10 questions." in result.stdout
     assert (tmp_path / DB_NAME).read_bytes() == b"garbage" * 200  # left as it was
     newer = tmp_path / "newer"

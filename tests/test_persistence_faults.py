@@ -9,6 +9,9 @@ The three cases the issue was opened for are the first three tests, in both lang
 from __future__ import annotations
 
 import contextlib
+import io
+import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,8 +29,12 @@ from persistence_support import (
 )
 
 from audiopoker.cli import main
+from audiopoker.coach.drills import DrillKind, new_round
+from audiopoker.coach.drills.texts import DrillText
 from audiopoker.commands import stats as stats_command
+from audiopoker.commands.drill import Keeper
 from audiopoker.game import Game
+from audiopoker.logfile import QuietFileHandler, configure_logging
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.persistence import DATA_DIR_ENV, GameRecorder, SavedGame, Store
@@ -272,3 +279,49 @@ def test_stats_names_a_database_kept_aside_and_merges_it_back(
     assert summary is not None and (summary.games, summary.hands) == (2, 5)
     assert not kept.exists() and len(list(private_data_dir.glob(f"{kept.name}.merged-*"))) == 1
     assert main(["stats", "--output", "silent", "--lang", lang, "--merge", kept.name]) == 1
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_a_log_file_that_cannot_be_written_stays_off_the_console(
+    private_data_dir: Path, fault: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """logging prints a traceback on stderr when its file cannot be written; the game's log
+    file drops the record instead, and the next one is written once the fault goes."""
+    path = configure_logging()
+    assert path is not None
+    (handler,) = [h for h in logging.getLogger().handlers if isinstance(h, QuietFileHandler)]
+    logging.getLogger("audiopoker.test").warning("first")
+    stream = handler.stream
+    code = FAULTS[fault][0]
+
+    class Failing(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(code, os.strerror(code))
+
+    handler.stream = Failing()  # type: ignore[assignment]
+    logging.getLogger("audiopoker.test").warning("lost on a full disk")
+    handler.stream = stream
+    logging.getLogger("audiopoker.test").warning("after")
+    handler.flush()
+    assert capsys.readouterr().err == ""
+    text = path.read_text("utf-8")
+    assert "first" in text and "after" in text and "lost" not in text
+
+
+def test_a_drill_on_a_full_disk_is_told_in_words_and_sets_nothing_aside(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play_saved_game(private_data_dir, hands=1)
+    before = snapshot(private_data_dir)
+    expected = {
+        "en": "This drill is not kept in your statistics. The disk is full: free some space on it.",
+        "es": "Esta práctica no se guarda en tus estadísticas. El disco está lleno: libera "
+        "espacio en él.",
+    }
+    for lang in ("en", "es"):
+        keeper = Keeper(DrillText(lang), new_round(DrillKind.RANKING, 3, 7), lang)
+        with faulty_disk(monkeypatch) as disk:
+            disk.fail("full", DB_NAME)
+            assert keeper.open() == expected[lang]
+        assert not keeper.keeping
+    assert damaged_files(private_data_dir) == [] and snapshot(private_data_dir) == before

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import logging
 import secrets
 import sqlite3
 import sys
@@ -35,12 +36,15 @@ from audiopoker.persistence.stats import DB_NAME
 from audiopoker.ui.app import build_app
 from audiopoker.ui.drill_keys import DrillKeys
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.texts import UiText
 
 DEFAULT_COUNT: Final = 10
 MAX_COUNT: Final = 100
 MAX_SEED: Final = 2**63 - 1
 FINAL_WORDS_WAIT: Final = 120.0  # seconds the summary may take to be said before exiting
+
+log = logging.getLogger(__name__)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -97,7 +101,7 @@ class Keeper:
     """The round's rows in the statistics, or nothing when they cannot be written (the
     player hears why, once, and the drill goes on)."""
 
-    def __init__(self, words: DrillText, round: Round, lang: str) -> None:
+    def __init__(self, words: DrillText, round: Round, lang: Language) -> None:
         self.words = words
         self.stats: StatsDB | None = None
         self.log: DrillLog | None = None
@@ -123,7 +127,8 @@ class Keeper:
             return self.words.stats_too_new()
         except (OSError, sqlite3.Error) as error:
             self.close()
-            return self.words.cannot_save(str(error) or type(error).__name__)
+            log.warning("the drill cannot be kept: %s", error)
+            return self.words.cannot_save(RecordText(self._lang).fault(error))
         return None
 
     def record(self, verdict: Verdict) -> str | None:
@@ -143,7 +148,8 @@ class Keeper:
             )
         except (OSError, sqlite3.Error) as error:
             self.close()
-            return self.words.cannot_save(str(error))
+            log.warning("the drill's answers cannot be kept: %s", error)
+            return self.words.cannot_save(RecordText(self._lang).fault(error))
         return None
 
     @property

@@ -112,9 +112,10 @@ class DrillText:
             lines.append(self._("drill.saved"))
         return lines
 
-    def cannot_save(self, error: str) -> str:
-        """'This drill is not kept in your statistics ({error}).'"""
-        return self._("drill.cannot_save", error=error)
+    def cannot_save(self, fault: str) -> str:
+        """'This drill is not kept in your statistics. {fault}' (``fault``: what went wrong
+        and what to do, in words; never the system's own text)."""
+        return self._("drill.cannot_save", fault=fault)
 
     def stats_too_new(self) -> str:
         """'Your statistics were written by a newer version of audiopoker: ...'"""
