@@ -23,6 +23,7 @@ from net_raw import RawClient, Received, is_event, is_frame
 from websockets.asyncio.client import connect
 
 from audiopoker.engine.events import Event, HandShown, HandStarted, HoleCardsDealt
+from audiopoker.net.conn import MAX_STRIKES
 from audiopoker.net.host import HostedTable, HostOptions
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
@@ -39,7 +40,6 @@ from audiopoker.net.protocol import (
     decode_server,
     encode,
 )
-from audiopoker.net.server import MAX_STRIKES
 from audiopoker.persistence import Store
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")

@@ -178,6 +178,7 @@ class ClientSession:
         self.app.key_processor.before_key_press += lambda _: self.reminder.key_pressed()
         watch_panning(router.backend, self.reminder.key_pressed)  # panning is activity too
         self._seq = 0
+        self._link_number = 0  # one more each Welcome: event numbers are per connection
         self._host_closed = False
         self._heard = threading.Condition()
         self._worker = threading.Thread(target=self._work, name="audiopoker-client", daemon=True)
@@ -298,6 +299,8 @@ class ClientSession:
             self._publish(event, frame.turn, quiet=True)
         with self._heard:
             self._seq = frame.seq
+            self._link_number += 1  # the catch-up is heard like any event: Heard(seq)
+            self._heard.notify_all()
         self.talk.back(self.state.snapshot())
         if self.human.pending is not None:  # the decision the drop interrupted
             prompt = self.narration.your_turn(self.human.pending)
@@ -319,13 +322,25 @@ class ClientSession:
 
     # --- speech reached the end: bots may go on -------------------------------------------
     def _ack(self) -> None:
-        told = 0
+        """Heard, counted per connection: a new connection numbers its events from its
+        Welcome, so what was told on the old one is forgotten (else nothing would be said
+        until the new numbers passed the old count, and the table would wait each time)."""
+        told, link = 0, self._link_number
         while not self.stopping.is_set():
             with self._heard:
-                while self._seq <= told and not self.stopping.is_set():
+                while self._seq <= told and self._link_number == link:
+                    if self.stopping.is_set():
+                        return
                     self._heard.wait(0.5)
+                if self._link_number != link:
+                    told, link = 0, self._link_number
                 upto = self._seq
+                if upto <= told:
+                    continue
             self.router.wait_for_table(HEARD_TIMEOUT, self.stopping)
+            with self._heard:
+                if self._link_number != link:
+                    continue  # reconnected meanwhile: those numbers are the old connection's
             self.connection.send(Heard(upto=upto))
             told = upto
 

@@ -46,3 +46,12 @@ class PlayerBack(Event):
     """``seat`` came back to the table with its token."""
 
     seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class NotWaited(Event):
+    """The table stopped waiting for ``seat``'s speech (it waited its bound in this hand):
+    until that player's speech catches up, bots go on without it. Told to the host only."""
+
+    seat: int

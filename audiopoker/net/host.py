@@ -37,6 +37,7 @@ from audiopoker.tournament.schedule import Tournament
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 0.5  # seconds the connections have to hear that the table closed
+STOP_WITHIN = 2.0  # seconds stop() waits for the game and the server, whatever the clients do
 NET_KEY = "net"  # the save's ``extra`` entry: the code and the people's seats and tokens
 
 
@@ -278,8 +279,9 @@ class HostedTable:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self.server.close_all)
                 loop.call_soon_threadsafe(loop.call_later, CLOSE_GRACE, _cancel_all, loop)
-        for thread in self._threads:
-            thread.join(timeout=10)
+        deadline = time.monotonic() + STOP_WITHIN
+        for thread in self._threads:  # daemons: what is not done by then dies with the process
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 class _Names:

@@ -27,7 +27,6 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -38,7 +37,8 @@ from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnd
 from audiopoker.engine.table import Table
 from audiopoker.errors import PokerError
 from audiopoker.net.clean import clean_client_frame
-from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.conn import Client
+from audiopoker.net.events import NotWaited, PlayerAway, PlayerBack, SeatLeft, SeatTaken
 from audiopoker.net.limits import RateLimit, new_token
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
@@ -58,7 +58,6 @@ from audiopoker.net.protocol import (
     Waiting,
     Welcome,
     decode_client,
-    encode,
 )
 from audiopoker.net.seats import DEFAULT_BANK, NetSeat, Person, Turn
 from audiopoker.net.wire import WireError, decode_action, encode_event
@@ -66,42 +65,17 @@ from audiopoker.net.wire import WireError, decode_action, encode_event
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
-MAX_STRIKES = 10  # refused frames before a client is dropped
-MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped (it can come back)
 FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
 HEARD_WAIT = 20.0  # seconds the table waits for a client's speech before it goes on
-
-
-@dataclass(eq=False)
-class Client:
-    """One open connection and the seat it holds (None before it sits down)."""
-
-    ws: ServerConnection
-    seat: int | None = None
-    person: Person | None = None
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    seq: int = 0  # the last event number sent
-    heard: int = 0  # the last event number the client's speech reached
-    heard_at: float = 0.0
-    deaf: bool = False  # missed a heard wait: not waited for until it answers again
-    # Refused frames: MAX_STRIKES at once, forgiven at one a second (a stale action that
-    # raced a timeout is no abuse; a stream of garbage is).
-    strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
-    seated: bool = False  # Welcome was sent: events flow
-    closing: str | None = None  # why the server is closing the connection
-
-    def send(self, frame: ServerFrame) -> None:
-        if self.outbox.qsize() >= MAX_QUEUE:
-            log.warning("dropping a client %d frames behind", MAX_QUEUE)
-            self.close("too slow")
-            return
-        self.outbox.put_nowait(encode(frame))
-
-    def close(self, reason: str) -> None:
-        """Close the connection once what waits was sent (a refusal says why first)."""
-        if self.closing is None:
-            self.closing = reason
-            self.outbox.put_nowait(None)
+# Seconds one client may keep the table waiting in all of one hand; past it the table goes
+# on without waiting for that client's speech until it catches up (else a player whose
+# speech is always late would hold every hand 20 s at each bot's turn).
+HAND_WAIT = 30.0
+# Keepalive: a ping every PING_INTERVAL s, answered within PING_TIMEOUT s, else the
+# connection is let go (a client that never reads holds the table at most about 15 s).
+PING_INTERVAL = 5.0
+PING_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 1.0  # seconds a closing handshake may take: the host stops within 2 s
 
 
 class TableServer:
@@ -199,24 +173,32 @@ class TableServer:
             self.someone_here.clear()
 
     def wait_heard(self, stop: threading.Event) -> float:
-        """Wait (at most HEARD_WAIT) until every seated client said it heard all it was
-        sent; the monotonic time the last of them finished."""
+        """Wait (at most HEARD_WAIT, and at most what is left of each late client's
+        HAND_WAIT) until every seated client said it heard all it was sent; the monotonic
+        time the last of them finished."""
         deadline = time.monotonic() + HEARD_WAIT
         with self._heard:
             scheduled = self._scheduled
+            at = time.monotonic()
             while not stop.is_set():
                 if self._sent < scheduled and time.monotonic() < deadline:
                     self._heard.wait(0.05)  # the loop is still sending what came before
                     continue
+                now = time.monotonic()
                 late = [c for c in self.clients if c.seated and not c.deaf and c.heard < c.seq]
+                for client in late:
+                    client.waited += now - at
+                at = now
                 if not late:
                     return max((c.heard_at for c in self.clients), default=0.0)
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    for client in late:
-                        client.deaf = True
-                    log.info("%d client(s) did not say they heard in time", len(late))
-                    return time.monotonic()
+                spent = [c for c in late if c.waited >= HAND_WAIT or now >= deadline]
+                for client in spent:
+                    client.deaf = True
+                    self._call(self._tell_host, NotWaited(client.seat or 0))
+                if spent:
+                    log.info("%d client(s) did not say they heard in time", len(spent))
+                    continue
+                left = min(deadline - now, *(HAND_WAIT - c.waited for c in late))
                 self._heard.wait(min(left, 0.25))
         return time.monotonic()
 
@@ -257,6 +239,9 @@ class TableServer:
     def _send_event(self, event: Event, turn: Turn | None) -> None:
         if isinstance(event, HandStarted):
             self.hand_events = []
+            with self._heard:
+                for client in self.clients:
+                    client.waited = 0.0  # each hand has its own bound
         self.hand_events.append(event)
         if turn is not None:
             self.current = turn
@@ -273,6 +258,11 @@ class TableServer:
         for client in self.clients:
             if client.seated:
                 client.send(Level(state=state))
+
+    def _tell_host(self, event: Event) -> None:
+        """News for the host only (the table stopped waiting for someone's speech)."""
+        for listener in self.news:
+            listener(event)
 
     def _tell_all(self, event: Event) -> None:
         """A net event (away, back): said to everyone, not recorded in the hand."""
@@ -331,10 +321,16 @@ class TableServer:
             self._send_to_seat(seat, frame)
 
     def _heard_from(self, client: Client, upto: int) -> None:
+        """A Heard of this connection's numbers. Only one that goes further counts: a stale
+        or repeated one changes nothing, and a client the table stopped waiting for is
+        waited for again only once it caught up with everything it was sent."""
         with self._heard:
+            if upto <= client.heard:
+                return
             client.heard = min(upto, client.seq)
             client.heard_at = time.monotonic()
-            client.deaf = False
+            if client.heard >= client.seq:
+                client.deaf = False
             self._heard.notify_all()
 
     # --- connections ----------------------------------------------------------------------
@@ -448,7 +444,7 @@ class TableServer:
                 if heard_limit.allow():
                     self._heard_from(client, frame.upto)
                 else:  # noted without waking the table (it looks again within 0.25 s)
-                    client.heard = min(frame.upto, client.seq)
+                    client.heard = max(client.heard, min(frame.upto, client.seq))
                 continue
             if isinstance(frame, Act) and self._in_turn(client, frame):
                 self._act(client, frame)  # one a turn at most: the turn is its own limit
@@ -557,7 +553,17 @@ class TableServer:
         the port from being opened (in use, not this machine's address)."""
         self.loop = asyncio.get_running_loop()
         try:
-            opening = serve(self.handle, host, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=32)
+            opening = serve(
+                self.handle,
+                host,
+                port,
+                ssl=tls,
+                max_size=MAX_MESSAGE,
+                max_queue=32,
+                ping_interval=PING_INTERVAL,
+                ping_timeout=PING_TIMEOUT,
+                close_timeout=CLOSE_TIMEOUT,
+            )
             server = await opening
         except OSError as error:
             ready.set_exception(error)
