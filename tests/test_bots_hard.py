@@ -262,3 +262,61 @@ def test_hard_personalities_open_differently() -> None:
         assert isinstance(bot, HardBot)
         shares[key] = bot.open_share(view, len(view.behind()))
     assert shares["tight-aggressive"] < shares["balanced"] < shares["loose-aggressive"]
+
+
+# -- raises after the flop ---------------------------------------------------------------
+
+
+def _raise_war(hand: Hand, stop: int) -> list[PlayerView]:
+    """Heads-up, limped to the flop: the big blind (seat 1) bets 4, the button raises to
+    12, the big blind re-raises to 36, the button folds. The views of those who acted,
+    up to action ``stop`` (0: the first bet)."""
+    hand.act(0, Action.call())
+    hand.act(1, Action.check())
+    script = [
+        (1, Action(ActionKind.BET, 4)),
+        (0, Action(ActionKind.RAISE, 12)),
+        (1, Action(ActionKind.RAISE, 36)),
+        (0, Action.fold()),
+    ]
+    views = []
+    for seat, action in script[: stop + 1]:
+        views.append(view_for(hand, seat))
+        hand.act(seat, action)
+    return views
+
+
+def test_the_model_counts_raises_after_the_flop_and_a_bettors_folds() -> None:
+    model = OpponentModel()
+    hand = deal([200, 200], button=0, board="Kh Qs 9h 2c 3d")
+    _raise_war(hand, 3)
+    for event in hand.events:
+        model.observe(event)
+    button, blind = model.of(0), model.of(1)
+    # the button faced the bet (and raised it), then the re-raise after its raise (folded)
+    assert (button.faced_bet, button.raised_bet) == (2, 1)
+    assert (button.bettor_faced_bet, button.bettor_folded) == (1, 1)
+    # the big blind faced the raise after its bet, and raised it
+    assert (blind.faced_bet, blind.raised_bet) == (1, 1)
+    assert (blind.bettor_faced_bet, blind.bettor_folded) == (1, 0)
+
+
+def test_a_raise_reads_as_the_share_of_bets_it_raises_and_a_bettor_folds_less() -> None:
+    """A player measured raising one bet in twenty and folding a tenth of the time once it
+    bet: hard reads its re-raise as the top of its range, far narrower than its bet, and
+    expects it to fold as a bettor does, not as it folds to bets in general."""
+    bot = fresh_hard()
+    counts = {"faced_bet": 200, "folded_to_bet": 130, "raised_bet": 10, "passive": 300}
+    _measured(bot, 1, aggressive=60, bettor_faced_bet=40, bettor_folded=4, **counts)
+    stats = bot.model.of(1)
+    hand = deal([200, 200], button=0, holes={0: "Ah Kd"}, board="Kh Qs 9h 2c 3d")
+    after_bet = _raise_war(hand, 2)[1]  # the button facing the bet
+    after_raise = view_for(hand, 0)  # ... and facing the re-raise
+    read = bot.read(after_raise, 1)
+    assert read.keep_raise is not None and read.keep_raise < 0.1 < read.keep_bet
+    bet_range = bot.ranges.range_of(after_bet, 1, read)
+    raise_range = bot.ranges.range_of(after_raise, 1, read)
+    assert len(raise_range) < 0.2 * len(bet_range)
+    assert set(raise_range) <= set(bet_range)
+    assert bot._folds_to(after_raise, 1, 1.0) == stats.fold_after_betting_rate < 0.2
+    assert stats.fold_to_size(1.0) > 0.5

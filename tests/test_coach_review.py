@@ -102,13 +102,13 @@ def test_a_checked_spot_is_worth_the_share_of_the_pot() -> None:
 
 
 def test_a_bet_is_valued_as_the_hard_bot_values_its_own() -> None:
-    """bet_value heads-up is _bet_value with the folds of a player facing a raise."""
+    """bet_value heads-up is _bet_value: the folds of a player who bet, facing a raise."""
     _, view = big_bet_on_the_turn()
     one, other = HardBot(random.Random(9)), HardBot(random.Random(9))
     raise_to = Action.raise_to(80)
     combos = other.ranges.range_of(view, 1, other.read(view, 1))
     ranked = by_board(combos, [card.index for card in view.board])
-    expected = other._bet_value(view, 1, ranked, raise_to, 0.7)
+    expected = other._bet_value(view, 1, ranked, raise_to)
     assert one.bet_value(view, raise_to) == pytest.approx(expected)
 
 

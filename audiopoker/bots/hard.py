@@ -101,12 +101,16 @@ class HardBot(NormalBot):
         opens = max(stats.open_rate, raised)
         reraise = max(stats.reraise_rate, raised) if raised > stats.open_rate + 0.2 else None
         bluffs = stats.bet_lost_rate - PRIOR_BET_LOST
+        # a raise over a bet keeps the share of its range it raises bets with: a player
+        # who raises one bet in twenty holds the top twentieth, not a bettor's range
+        keep_raise = _clamp(stats.raise_bet_rate + max(bluffs, 0.0), 0.05, 1.0)
         return Read(
             open=round(_clamp(opens * 1.05, 0.03, 1.0), 2),
             vpip=round(_clamp(played, 0.08, 1.0), 2),
             reraise=round(_clamp(reraise or stats.reraise_rate, 0.015, 1.0), 3),
             keep_bet=round(_clamp(0.25 + 0.75 * stats.aggression_rate + bluffs, 0.25, 1.0), 2),
             keep_call=round(_clamp(1.0 - 0.7 * stats.fold_to_bet_rate, 0.3, 1.0), 2),
+            keep_raise=round(keep_raise, 2),
         )
 
     def _fold_rate(self, view: PlayerView) -> float:
@@ -225,7 +229,6 @@ class HardBot(NormalBot):
         combos = self.ranges.range_of(view, seat, self.read(view, seat))
         ranked = self._ranked(view, combos)
         share = self._equity(view, [combos], self.postflop_iterations)
-        fold_scale = 1.0
         pot = legal.pot
         options: list[tuple[float, Action]] = []
         if legal.can_check:
@@ -239,14 +242,11 @@ class HardBot(NormalBot):
                 (share * (pot + legal.to_call) - legal.to_call * discount, Action.call())
             )
             sizes = (RAISE_SIZE,)
-            fold_scale = 0.7  # a player who bet folds less often to a raise
         if legal.raise_kind is not None:
             for size in sizes:
                 action = bet_to(legal, fraction_to(legal, size))
                 if action.to is not None and all(action != known for _, known in options):
-                    options.append(
-                        (self._bet_value(view, seat, ranked, action, fold_scale), action)
-                    )
+                    options.append((self._bet_value(view, seat, ranked, action), action))
         options.sort(key=lambda option: -option[0])
         best_value, best = options[0]
         if len(options) > 1 and best_value - options[1][0] < CLOSE_CALL * pot:
@@ -265,7 +265,6 @@ class HardBot(NormalBot):
         seat: int,
         ranked: list[tuple[int, int]],
         action: Action,
-        fold_scale: float,
     ) -> float:
         """EV of betting or raising to ``action.to`` this street: the opponent folds the
         weakest part of its range, calls with the rest."""
@@ -274,7 +273,7 @@ class HardBot(NormalBot):
         added = action.to - legal.committed
         their_call = min(action.to - view.committed[seat], view.stacks[seat])
         ratio = their_call / max(legal.pot + legal.to_call, 1)
-        folds = _clamp(fold_scale * self._folds_to(view, seat, ratio), 0.0, 0.95)
+        folds = _clamp(self._folds_to(view, seat, ratio), 0.0, 0.95)
         calling = top_share(ranked, 1.0 - folds)
         won = self._equity(view, [calling], self.postflop_iterations // 3)
         final_pot = legal.pot + added + their_call
@@ -325,8 +324,8 @@ class HardBot(NormalBot):
 
     def bet_value(self, view: PlayerView, action: Action) -> float:
         """The one-street expected value in chips of betting or raising to ``action.to``,
-        as this level weighs its own bets: heads-up ``_bet_value`` (a player who bet folds
-        less often to a raise), multiway ``_multiway_value``. Before the flop the folds
+        as this level weighs its own bets: heads-up ``_bet_value``, multiway
+        ``_multiway_value``. Before the flop the folds
         are each opponent's measured folds to raises and the callers keep the top of
         their ranges by the starting-hand order."""
         self.model.sync(view)
@@ -334,17 +333,24 @@ class HardBot(NormalBot):
         seats = view.opponents
         ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in seats]
         if len(seats) == 1:
-            scale = 1.0 if view.legal.can_check else 0.7
             ranked = self._ranked(view, ranges[0])
-            return self._bet_value(view, seats[0], ranked, action, scale)
+            return self._bet_value(view, seats[0], ranked, action)
         return self._multiway_value(view, ranges, action)
 
     def _folds_to(self, view: PlayerView, seat: int, ratio: float) -> float:
         """How often ``seat`` folds to a bet of ``ratio`` times the pot (before the flop:
-        to a raise, whatever its size)."""
+        to a raise, whatever its size; after it bet or raised after the flop this hand:
+        as often as it has folded then, whatever the size, since its range is strong)."""
         stats = self.model.of(seat)
         if view.street is Street.PREFLOP:
             return stats.fold_to_raise_rate
+        # heads-up, a bet to call is its bet, even in a spot without a history (the coach's)
+        bet = len(view.opponents) == 1 and view.legal.to_call > 0
+        if bet or any(
+            a.seat == seat and a.kind in AGGRESSIVE and a.street is not Street.PREFLOP
+            for a in view.actions()
+        ):
+            return stats.fold_after_betting_rate
         return stats.fold_to_size(ratio)
 
     def _ranked(self, view: PlayerView, combos: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -2,11 +2,12 @@
 
 Counts come from public events only (actions, and cards shown at a showdown): how often a
 seat voluntarily puts chips in preflop (VPIP), raises preflop (PFR), raises when it is
-first in (opens), folds to and re-raises a raise before the flop, folds when it faces a
-bet after the flop, bets or raises after the flop, how strong the hands it shows down
+first in (opens), folds to and re-raises a raise before the flop, folds to and raises a
+bet after the flop (and folds to one after it bet or raised in the same hand, when its
+range is strong), bets or raises after the flop, how strong the hands it shows down
 are (and those it raised with before the flop), and how often its bets lose at the
-showdown. Rates are smoothed towards
-typical values so a handful of hands does not swing them.
+showdown. Rates are smoothed towards typical values so a handful of hands does not swing
+them.
 
 A model learns from ``observe(event)`` when the conductor passes events, and otherwise
 from the views it is shown (``sync(view)``); either way a hand counts once, when it ends
@@ -45,6 +46,8 @@ PRIOR_RERAISE: Final = 0.07
 PRIOR_SHOWN: Final = 0.30  # a shown hand's percentile among all starting hands
 PRIOR_BET_LOST: Final = 0.30
 PRIOR_RAISED: Final = 0.10  # an opener of the top fifth shows hands around the top tenth
+PRIOR_RAISE_BET: Final = 0.12  # share of bets after the flop it raises
+PRIOR_FOLD_AFTER_BETTING: Final = 0.30  # a bettor folds less than a checker to a bet
 # Short stacks: the heads-up push/fold equilibrium's shares at 10 big blinds.
 PRIOR_SHOVE: Final = 0.59
 PRIOR_CALL_SHOVE: Final = 0.38
@@ -81,6 +84,9 @@ class SeatStats:
     called_shove: int = 0
     faced_small_bet: int = 0  # after the flop, bets or raises under half the pot
     folded_to_small_bet: int = 0
+    raised_bet: int = 0  # after the flop, bets or raises it faced and raised
+    bettor_faced_bet: int = 0  # ... it faced after it bet or raised after the flop this hand
+    bettor_folded: int = 0  # ... and folded to
 
     def _rate(self, count: float, total: int, prior: float) -> float:
         return _smoothed(count, total, prior)
@@ -99,6 +105,17 @@ class SeatStats:
     def fold_to_bet_rate(self) -> float:
         """Share of postflop bets or raises it folded to."""
         return self._rate(self.folded_to_bet, self.faced_bet, PRIOR_FOLD_TO_BET)
+
+    @property
+    def fold_after_betting_rate(self) -> float:
+        """Share of postflop bets or raises it folded to after it had bet or raised after
+        the flop in the same hand."""
+        return self._rate(self.bettor_folded, self.bettor_faced_bet, PRIOR_FOLD_AFTER_BETTING)
+
+    @property
+    def raise_bet_rate(self) -> float:
+        """Share of postflop bets or raises it raised."""
+        return self._rate(self.raised_bet, self.faced_bet, PRIOR_RAISE_BET)
 
     @property
     def aggression_rate(self) -> float:
@@ -242,6 +259,7 @@ class OpponentModel:
         betting: int | None = None  # the seat that bet or raised last on this street
         small_bet = False  # ... and whether that bet was under half the pot
         last_bettor: int | None = None  # the last bet or raise after the flop
+        bettors: set[int] = set()  # seats that bet or raised after the flop
         shown: set[int] = set()
         winners: set[int] = set()
         for event in events:
@@ -276,8 +294,13 @@ class OpponentModel:
                     stats.folded_to_bet += event.kind is ActionKind.FOLD
                     stats.faced_small_bet += small_bet
                     stats.folded_to_small_bet += small_bet and event.kind is ActionKind.FOLD
+                    stats.raised_bet += aggressive
+                    if event.seat in bettors:
+                        stats.bettor_faced_bet += 1
+                        stats.bettor_folded += event.kind is ActionKind.FOLD
                 if aggressive:
                     stats.aggressive += 1
+                    bettors.add(event.seat)
                     betting = event.seat
                     small_bet = 2 * event.amount < event.pot - event.amount
                     last_bettor = event.seat

@@ -30,7 +30,9 @@ class Read:
 
     ``open``: hands it raises first in with; ``vpip``: hands it plays at all (the top of
     its calling range); ``reraise``: hands it re-raises with; ``keep_bet`` / ``keep_call``:
-    the share of its range it keeps after betting or raising / calling after the flop.
+    the share of its range it keeps after betting or raising / calling after the flop;
+    ``keep_raise``: after raising a bet after the flop, when it is measured apart (None:
+    as after a bet).
     """
 
     open: float = 0.22
@@ -38,6 +40,19 @@ class Read:
     reraise: float = 0.07
     keep_bet: float = 0.45
     keep_call: float = 0.70
+    keep_raise: float | None = None
+
+    def keep_after(self, kind: ActionKind) -> float:
+        """The share of its range it keeps after an action of ``kind`` after the flop.
+
+        >>> Read(keep_raise=0.1).keep_after(ActionKind.RAISE), Read().keep_after(ActionKind.RAISE)
+        (0.1, 0.45)
+        """
+        if kind is ActionKind.RAISE and self.keep_raise is not None:
+            return self.keep_raise
+        if kind in AGGRESSIVE:
+            return self.keep_bet
+        return self.keep_call if kind is ActionKind.CALL else 1.0
 
 
 DEFAULT_READ: Final = Read()
@@ -99,10 +114,7 @@ class RangeEstimator:
             keep = 1.0
             for action in view.actions(street):
                 if action.seat == seat:
-                    if action.kind in AGGRESSIVE:
-                        keep *= read.keep_bet
-                    elif action.kind is ActionKind.CALL:
-                        keep *= read.keep_call
+                    keep *= read.keep_after(action.kind)
             if keep < 1.0:
                 board = dead[2 : 2 + BOARD_SIZE[street]]
                 history = (*history, street, keep)

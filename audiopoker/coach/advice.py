@@ -402,12 +402,11 @@ def describe_range(
         for action in view.actions(street):
             if action.seat != seat:
                 continue
+            keep *= read.keep_after(action.kind)
             if action.kind in AGGRESSIVE:
-                keep *= read.keep_bet
                 basis = RangeBasis.BET if action.kind is ActionKind.BET else RangeBasis.RAISED
                 steps.append(Step(street, basis))
             elif action.kind is ActionKind.CALL:
-                keep *= read.keep_call
                 steps.append(Step(street, RangeBasis.CALLED))
     dead = (*ids(view.hole_cards), *ids(view.board))
     possible = len(live(None, dead))

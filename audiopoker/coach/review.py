@@ -6,9 +6,9 @@ one-street model, in chips:
 
 - fold: 0; check: equity x pot; call: equity x (pot + to call) - to call;
 - bet or raise: ``HardBot.bet_value``: the opponents fold as often as they have folded to
-  bets (before the flop: to raises) and call with the top of their ranges, which the
-  player then faces: folds x pot + (1 - folds) x (equity against the callers x final pot
-  - the chips added).
+  bets (before the flop: to raises; after betting or raising after the flop in the same
+  hand: to bets then) and call with the top of their ranges, which the player then faces:
+  folds x pot + (1 - folds) x (equity against the callers x final pot - the chips added).
 
 ``equity`` is the advice's (the number the player hears), ``pot`` counts every chip in the
 middle, the bet faced included. A decision is costly when the coach's choice is worth more
