@@ -35,6 +35,31 @@ Language: TypeAlias = Literal["en", "es"]
 
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "es")
 DEFAULT_LANGUAGE: Final[Language] = "en"
+# The Spanish vocabularies (docs/style.md): "poker", today's poker Spanish (pagar, pasar,
+# retirarse, all-in, jota), is the catalogs' own and still the default; "sala", the words of
+# the game room whose keys we follow (seguir, ver, irse, jugar el resto, sota), is an overlay
+# catalog per domain, ``<domain>.sala.po`` beside ``<domain>.po``, holding only the entries
+# that differ. Making "sala" the default (issue 23, part 12) is still to do.
+WORDS: Final[tuple[str, ...]] = ("sala", "poker")
+DEFAULT_WORDS: Final = "poker"
+_chosen_words: list[str] = [DEFAULT_WORDS]  # one player per process: set once at start
+
+
+def set_words(words: str) -> None:
+    """Choose the Spanish vocabulary for every catalog asked for from now on.
+
+    >>> set_words("sala"); current_words()
+    'sala'
+    >>> set_words("poker")
+    """
+    if words not in WORDS:
+        raise ValueError(f"unknown vocabulary {words!r}: one of {', '.join(WORDS)}")
+    _chosen_words[0] = words
+
+
+def current_words() -> str:
+    """The Spanish vocabulary chosen (``set_words``), "poker" by default."""
+    return _chosen_words[0]
 
 
 def language_or_default(lang: str) -> Language:
@@ -120,6 +145,22 @@ def po_path(lang: Language, domain: str, directory: Path) -> Path:
     return directory / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
+def overlay_path(lang: Language, domain: str, directory: Path, words: str) -> Path:
+    """The overlay of the vocabulary ``words`` for ``domain`` in ``lang`` (may not exist)."""
+    return directory / lang / "LC_MESSAGES" / f"{domain}.{words}.po"
+
+
+@functools.cache
+def _worded(lang: Language, domain: str, directory: Path, words: str) -> gettext.NullTranslations:
+    base = _translations(lang, domain, directory)
+    overlay = overlay_path(lang, domain, directory, words)
+    if words == DEFAULT_WORDS or not overlay.exists():
+        return base
+    translations = gettext.GNUTranslations(io.BytesIO(polib.pofile(str(overlay)).to_binary()))
+    translations.add_fallback(base)  # the entries the vocabularies share
+    return translations
+
+
 @functools.cache
 def _translations(lang: Language, domain: str, directory: Path) -> gettext.NullTranslations:
     compiled = polib.pofile(str(po_path(lang, domain, directory))).to_binary()
@@ -131,10 +172,15 @@ def _translations(lang: Language, domain: str, directory: Path) -> gettext.NullT
     return translations
 
 
-@functools.cache
 def get_catalog(lang: Language, domain: str, directory: Path) -> Catalog:
-    """The catalog of ``domain`` in ``lang`` (compiled once per process)."""
-    return Catalog(lang, _translations(lang, domain, directory))
+    """The catalog of ``domain`` in ``lang``, in the chosen vocabulary (``set_words``),
+    compiled once per process."""
+    return _catalog(lang, domain, directory, current_words())
+
+
+@functools.cache
+def _catalog(lang: Language, domain: str, directory: Path, words: str) -> Catalog:
+    return Catalog(lang, _worded(lang, domain, directory, words))
 
 
 # ---------------------------------------------------------------------------- checks
@@ -239,6 +285,35 @@ def catalog_problems(domain: str, directory: Path, same_allowed: Iterable[str] =
                 problems.append(
                     f"{key}: English words in Spanish: {sorted(words & _ENGLISH_WORDS)}"
                 )
+    return problems
+
+
+def overlay_problems(domain: str, directory: Path) -> list[str]:
+    """Everything wrong with a domain's vocabulary overlays: each entry overrides one the
+    Spanish catalog has, is translated, differs from it and keeps its placeholders."""
+    problems: list[str] = []
+    spanish = _entries("es", domain, directory)
+    for words in WORDS:
+        path = overlay_path("es", domain, directory, words)
+        if not path.exists():
+            continue
+        for entry in polib.pofile(str(path)):
+            key, where = entry.msgid, f"{entry.msgid} ({words})"
+            forms = (
+                [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)]
+                if entry.msgid_plural
+                else [entry.msgstr]
+            )
+            if key not in spanish:
+                problems.append(f"{where}: not in the Spanish catalog")
+            elif not all(forms):
+                problems.append(f"{where}: untranslated")
+            elif forms == spanish[key]:
+                problems.append(f"{where}: the same as the Spanish catalog's")
+            elif any(
+                fields_of(a) != fields_of(b) for a, b in zip(forms, spanish[key], strict=False)
+            ):
+                problems.append(f"{where}: placeholders differ from the Spanish catalog's")
     return problems
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from audiopoker.i18n import shipped_domains
+from audiopoker.i18n import overlay_problems, shipped_domains
 from audiopoker.narration.catalog import catalog_problems
 
 
@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
         domains = [(domain, directory)]
     failed = False
     for domain, directory in domains:
-        problems = catalog_problems(domain, directory)
+        problems = catalog_problems(domain, directory) + overlay_problems(domain, directory)
         for problem in problems:
             print(f"{domain}: {problem}")
         if not problems:

@@ -27,6 +27,7 @@ from audiopoker.engine.events import (
     PotAwarded,
 )
 from audiopoker.engine.table import TableConfig
+from audiopoker.i18n import set_words
 from audiopoker.narration import LANGUAGES
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -76,6 +77,12 @@ def showdown_outputs(lang: str) -> str:
 
 
 def render(name: str, lang: str) -> str:
+    if name == "game_seed9_sala":  # the other Spanish vocabulary (--words sala)
+        set_words("sala")
+        try:
+            return render("game_seed9", lang)
+        finally:
+            set_words("poker")
     if name == "game_seed9":
         # told to Diego, who plays every hand and wins the game
         return transcript(narrate_all(seeded_game(), GAME_NAMES, lang, 3))  # type: ignore[arg-type]
@@ -89,7 +96,7 @@ CASES = [
     (name, lang)
     for name in ["game_seed9", "showdown_command", *sorted(SCENARIOS)]
     for lang in LANGUAGES
-]
+] + [("game_seed9_sala", "es")]
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)

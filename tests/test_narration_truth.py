@@ -218,3 +218,29 @@ def test_phh_replays_are_told_truly() -> None:
     print(summary(total, time.perf_counter() - began))
     assert total.hands >= 300
     assert total.findings == [], "\n".join(total.findings[:40])
+
+
+def test_the_room_words_are_told_truly_too() -> None:
+    """The other Spanish vocabulary (--words sala: seguir, ver, irse, jugar el resto, sota) is
+    checked by the same patterns; poker Spanish, the default, is restored after."""
+    from audiopoker.i18n import set_words
+
+    set_words("sala")
+    try:
+        total = Report()
+        said: list[str] = []
+
+        def keep(event: Event, texts: list[str]) -> list[str]:
+            said.extend(texts)
+            return texts
+
+        for seed in range(8):
+            names = NAMES[:4]
+            events = play_game(seed, names, 30, TableConfig(), max_hands=15)
+            total.merge(check_log(events, names, "es", 0, f"sala {seed}", edit=keep))
+    finally:
+        set_words("poker")
+    assert total.findings == [], "\n".join(total.findings[:40])
+    assert total.unchecked_share < UNCHECKED_BOUND
+    text = " ".join(said)
+    assert " sigue con " in text and " se va." in text and " paga " not in text

@@ -217,11 +217,14 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
 
     def _build_rules(self) -> None:
         es = self.lang == "es"
-        # One phrase for being all in (docs/style.md): any other wording is left unparsed.
-        ai = r"(?P<ai>,? (?:y (?:se queda|te quedas) all-in|and (?:is|are) all in))?"
+        # One phrase for being all in in each vocabulary (docs/style.md: the room's "juega el
+        # resto", poker Spanish's "se queda all-in"); any other wording is left unparsed.
+        ai = (r"(?P<ai>,? (?:y (?:se queda|te quedas) all-in|y (?:juega|juegas) el resto"
+              r"|and (?:is|are) all in))?")  # fmt: skip
         r = self.rules
         r[ActionTaken] = [
-            (self.rx(r"(?:(?P<p>{P}) paga|Pagas) (?P<n>{N})(?:, (?P<tot>{N}) en total)?"
+            (self.rx(r"(?:(?P<p>{P}) (?:paga|sigue con)|Pagas|Sigues con) (?P<n>{N})"
+                     r"(?:, (?P<tot>{N}) en total)?"
                      + ai + r"\.") if es else
              self.rx(r"(?P<p>{P}) calls? (?P<n>{N})(?:, (?P<tot>{N}) in all)?" + ai + r"\."),
              self._call),
@@ -231,9 +234,10 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
             (self.rx(r"(?:(?P<p>{P}) apuesta|Apuestas) (?P<n>{N})" + ai + r"\.")
              if es else self.rx(r"(?P<p>{P}) bets? (?P<n>{N})" + ai + r"\."),
              self._kind(ActionKind.BET)),
-            (self.rx(r"(?:(?P<p>{P}) pasa|Pasas)\." if es else r"(?P<p>{P}) checks?\."),
+            (self.rx(r"(?:(?P<p>{P}) (?:pasa|ve)|Pasas|Ves)\." if es else r"(?P<p>{P}) checks?\."),
              self._kind(ActionKind.CHECK)),
-            (self.rx(r"(?:(?P<p>{P}) se retira|Te retiras)\." if es else r"(?P<p>{P}) folds?\."),
+            (self.rx(r"(?:(?P<p>{P}) (?:se retira|se va)|Te retiras|Te vas)\." if es
+                     else r"(?P<p>{P}) folds?\."),
              self._kind(ActionKind.FOLD)),
             (self.rx(r"(?:No es una subida completa|Not a full raise)[:;,] (?P<rest>.+)"),
              self._short_note),

@@ -39,6 +39,11 @@ class TurnRules:
                  self._turn),
                 (r"Te toca: pagar (?P<call>{N}) te deja (?P<ai>all-in); hay (?P<pot>{N}) en el "
                  r"bote\.", self._turn),
+                # The room's words (the default vocabulary): seguir, jugar el resto.
+                (r"Te toca: para seguir pones (?P<call>{N}); hay (?P<pot>{N}) en el bote\.",
+                 self._turn),
+                (r"Te toca: seguir con (?P<call>{N}) es (?P<ai>jugar el resto); hay (?P<pot>{N}) "
+                 r"en el bote\.", self._turn),
                 (r"Puedes (?P<o>.+)\.", self._options),
                 (r"(?:(?P<p>{P}) solo puede pagar o retirarse|No puedes subir): el all-in corto "
                  r"no reabre las apuestas\.", self._not_reopened),
@@ -107,9 +112,9 @@ class TurnRules:
         assert isinstance(e, ActionRequired)
         legal, text = e.legal, (g["o"] or "").lower()
         words = {
-            "check": r"\b(?:pasar|check)\b",
-            "call": r"\b(?:pagar|call)\b",
-            "bet": r"\b(?:apostar|bet|ir all-in|go all in)\b",
+            "check": r"\b(?:pasar|ver|check)\b",
+            "call": r"\b(?:pagar|seguir|call)\b",
+            "bet": r"\b(?:apostar|bet|ir all-in|jugar el resto|go all in)\b",
             "raise": r"\b(?:subir|raise)\b",
         }
         said = {key: bool(re.search(rx, text)) for key, rx in words.items()}
@@ -127,7 +132,9 @@ class TurnRules:
                 out.append(f"amounts {amounts}: legal {low} to {high}")
         elif amounts:
             out.append(f"amounts {amounts} said with no bet or raise")
-        call_all_in = bool(re.search(r"(?:pagar y quedarte|call) all[- ]in", text))
+        call_all_in = bool(
+            re.search(r"(?:pagar y quedarte|call) all[- ]in|seguir jugando el resto", text)
+        )
         if call_all_in != legal.call_is_all_in:
             out.append(f"call all-in said {call_all_in}: {legal.call_is_all_in}")
         return out

@@ -20,6 +20,8 @@ RANK_WORDS: dict[str, dict[str, Rank]] = {
     "es": {
         **{w: Rank(i + 2) for i, w in enumerate(_RANKS_ES)},
         **{w: Rank(i + 2) for i, w in enumerate(_PLURALS_ES.split())},
+        "sota": Rank.JACK,  # the room's word (the default vocabulary); jota is poker Spanish
+        "sotas": Rank.JACK,
     },
     "en": {
         **{w: Rank(i + 2) for i, w in enumerate(_RANKS_EN)},
@@ -49,8 +51,8 @@ CATEGORY_PHRASES: dict[str, tuple[tuple[str, Category], ...]] = {
     "es": (
         (r"escalera real", Category.STRAIGHT_FLUSH),
         (r"escalera de color", Category.STRAIGHT_FLUSH),
-        (r"póker", Category.FOUR_OF_A_KIND),
-        (r"full", Category.FULL_HOUSE),
+        (r"póker|póquer", Category.FOUR_OF_A_KIND),  # poker Spanish | the room's word
+        (r"full|ful", Category.FULL_HOUSE),
         (r"color", Category.FLUSH),
         (r"escalera", Category.STRAIGHT),
         (r"trío", Category.THREE_OF_A_KIND),

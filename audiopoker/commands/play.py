@@ -20,6 +20,7 @@ from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
 from audiopoker.commands.new_game import options_against, typed_table_options
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
+from audiopoker.i18n import DEFAULT_WORDS, WORDS, set_words
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.persistence import SavedGame, Store, data_dir
@@ -110,6 +111,13 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         "--lang",
         choices=LANGUAGES,
         help="language: es or en (default: the system's)",
+    )
+    parser.add_argument(
+        "--words",
+        choices=WORDS,
+        default=DEFAULT_WORDS,
+        help="the Spanish words: poker, today's poker Spanish (pagar, pasar, retirarse, "
+        "all-in; the default), or sala, the game room's (seguir, ver, irse, jugar el resto, sota)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -297,6 +305,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
     prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
+    set_words(args.words)  # before any catalog is read: every sentence in the chosen words
     tournament, refusal = table_from_args(args, lang)
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
