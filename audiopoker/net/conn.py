@@ -24,6 +24,7 @@ class Client:
     """One open connection and the seat it holds (None before it sits down)."""
 
     ws: ServerConnection
+    address: str = ""  # whom its wrong codes count against (audiopoker.net.guard)
     seat: int | None = None
     person: Person | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)

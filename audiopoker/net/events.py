@@ -55,3 +55,14 @@ class NotWaited(Event):
     until that player's speech catches up, bots go on without it. Told to the host only."""
 
     seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class GuessingLocked(Event):
+    """``failures`` wrong invite codes came from ``address``: it is refused for ``minutes``.
+    Told to the host only."""
+
+    address: str
+    failures: int
+    minutes: int

@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 from audiopoker.engine.events import Event, GameEnded
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
-from audiopoker.net.events import NotWaited, PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.events import (
+    GuessingLocked,
+    NotWaited,
+    PlayerAway,
+    PlayerBack,
+    SeatLeft,
+    SeatTaken,
+)
 from audiopoker.net.talk import NetText
 from audiopoker.output.message import Message
 
@@ -39,6 +46,10 @@ class HostNews:
             words = say("player.away", name=self._names()[event.seat])
         elif isinstance(event, PlayerBack):
             words = say("player.back", name=self._names()[event.seat])
+        elif isinstance(event, GuessingLocked):
+            words = say(
+                "host.locked", count=event.failures, address=event.address, minutes=event.minutes
+            )
         elif isinstance(event, NotWaited):
             words = say("host.not_waited", name=self._names()[event.seat])
         elif isinstance(event, GameEnded):

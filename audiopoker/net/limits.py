@@ -28,16 +28,24 @@ class RateLimit:
         self._clock = clock
         self._at: float | None = None
 
-    def allow(self) -> bool:
-        """Take one token; False (nothing taken) when the bucket is empty."""
+    def _refill(self) -> None:
         now = self._clock()
         if self._at is not None:
             self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
         self._at = now
+
+    def allow(self) -> bool:
+        """Take one token; False (nothing taken) when the bucket is empty."""
+        self._refill()
         if self._tokens < 1:
             return False
         self._tokens -= 1
         return True
+
+    def peek(self) -> bool:
+        """True when a token could be taken now (none is taken)."""
+        self._refill()
+        return self._tokens >= 1
 
 
 def new_token() -> str:

@@ -31,7 +31,9 @@ MAX_MESSAGE = 4 * MAX_FRAME
 MAX_DEPTH = 32
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 30  # graphemes of a name, once cleaned (audiopoker.net.clean)
-CODE_LENGTH = 6  # the invite code's characters, read aloud to friends
+# The invite code's digits, read aloud to friends: with the guard's limits on wrong codes
+# (audiopoker.net.guard) nine make guessing take over fifteen years on average.
+CODE_LENGTH = 9
 
 # Code points on the wire: a name's graphemes may take several each; clean cuts them.
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME * 4)]
@@ -55,6 +57,7 @@ class RefusalCode(enum.Enum):
     CHAT_EMPTY = "chat_empty"  # nothing left once control characters were stripped
     BAD_NAME = "bad_name"  # nothing left of the name once cleaned
     CLOSED = "closed"  # the table closed (the game ended, or the host stopped it)
+    LOCKED = "locked"  # too many wrong codes: codes are not even compared for a while
     TOO_BIG = "too_big"  # more than MAX_FRAME bytes
     TOO_DEEP = "too_deep"  # nested more than MAX_DEPTH deep
     ENCODING = "encoding"  # bytes that are not UTF-8

@@ -38,7 +38,15 @@ from audiopoker.engine.table import Table
 from audiopoker.errors import PokerError
 from audiopoker.net.clean import clean_client_frame
 from audiopoker.net.conn import Client
-from audiopoker.net.events import NotWaited, PlayerAway, PlayerBack, SeatLeft, SeatTaken
+from audiopoker.net.events import (
+    GuessingLocked,
+    NotWaited,
+    PlayerAway,
+    PlayerBack,
+    SeatLeft,
+    SeatTaken,
+)
+from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit, new_token
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
@@ -115,6 +123,7 @@ class TableServer:
         # Who else hears the connections' news (away, back): the host serving without a seat.
         self.news: list[Callable[[Event], None]] = []
         self.server: Server | None = None
+        self.guard = Guard(news=self._locked)
         for seat in self.seats:
             seat.on_refused = self._refused
             seat.person = self.people.get(seat.seat)
@@ -334,16 +343,26 @@ class TableServer:
             self._heard.notify_all()
 
     # --- connections ----------------------------------------------------------------------
+    def _locked(self, address: str, failures: int, seconds: float) -> None:
+        log.warning("%d wrong codes from %s: refused for %d s", failures, address, seconds)
+        self._tell_host(GuessingLocked(address, failures, round(seconds / 60)))
+
     async def handle(self, ws: ServerConnection) -> None:
         """One connection, from Hello to its end."""
-        client = Client(ws)
+        remote = ws.remote_address
+        client = Client(ws, address=address_key(str(remote[0]) if remote else "?"))
         writer = asyncio.create_task(self._write(client))
+        counted = self.guard.connect(client.address)
         try:
-            if await self._hello(client):
+            if not counted:
+                self._refuse(client, RefusalCode.RATE, "too many connections", fatal=True)
+            elif await self._hello(client):
                 await self._read(client)
         except ConnectionClosed:
             pass
         finally:
+            if counted:
+                self.guard.disconnect(client.address)
             self._gone(client)
             client.close("goodbye")  # the writer sends what waits (a refusal), then closes
             with contextlib.suppress(Exception):
@@ -381,7 +400,11 @@ class TableServer:
         if not isinstance(frame, Hello):
             self._refuse(client, RefusalCode.NOT_SEATED, "say hello first", fatal=True)
             return False
+        if not self.guard.may_try(client.address):  # not compared: a lucky guess gains nothing
+            self._refuse(client, RefusalCode.LOCKED, "too many wrong codes", fatal=True)
+            return False
         if not hmac.compare_digest(frame.code.replace(" ", "").encode(), self.code.encode()):
+            self.guard.failed(client.address)
             await asyncio.sleep(0.5)  # guessing codes is slow
             self._refuse(client, RefusalCode.BAD_CODE, "wrong invite code", fatal=True)
             return False
