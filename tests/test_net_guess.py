@@ -99,7 +99,13 @@ def test_ten_wrong_codes_lock_the_address_even_for_the_right_code() -> None:
                 *(refused_at_hello(table.uri, wrong) for _ in range(LOCK_AFTER))
             )
             right = await refused_at_hello(table.uri, encode(Hello(code=code, name="Eve")))
+            # Ana's connection drops; her seat's token gets her back from the locked address.
             await player.close()
+            back = table.client(name="Ana", answer="fold")
+            back.token = player.token
+            await back.connect()
+            await back.wait_for(is_frame(Welcome), 10)
+            await back.close()
             codes = [[r.code for r in refusals(c)] for c in [*guesses, right]]
             return codes, refusals(extra)
 

@@ -3,18 +3,15 @@
 The conductor (``audiopoker.game.Game``) plays the table in its own thread, exactly as in a
 local game; this module is its network face, run on an asyncio loop in another thread:
 
-- each connection says ``Hello`` with the invite code (and its seat token when it comes
-  back); a newcomer sits down between hands in a bot's seat, taking over its chips;
-- every event reaches each seated client only if that seat may see it
-  (``Event.visible_to``): another player's hole cards never leave the server before they
-  are shown;
-- actions are checked against the seat's current turn here (not your turn, a stale or
-  replayed action: refused, nothing changes) and then by the engine in the conductor;
+- a connection says ``Hello`` with the invite code (and its seat token when it comes back);
+  a newcomer sits down between hands in a bot's seat, taking over its chips;
+- an event reaches a seated client only if that seat may see it (``Event.visible_to``);
+- actions are checked against the seat's current turn here, then by the engine;
 - frames are rate-limited; a client that keeps sending garbage is dropped. Nothing a
   client sends reaches the conductor but a well-formed action for its own current turn.
 
-Every mutable table fact (people, connections, the hand's events) is owned by the loop's
-thread; the conductor's thread hands events over with ``call_soon_threadsafe``.
+Every mutable table fact is owned by the loop's thread; the conductor's thread hands
+events over with ``call_soon_threadsafe``.
 """
 
 from __future__ import annotations
@@ -400,7 +397,9 @@ class TableServer:
         if not isinstance(frame, Hello):
             self._refuse(client, RefusalCode.NOT_SEATED, "say hello first", fatal=True)
             return False
-        if not self.guard.may_try(client.address):  # not compared: a lucky guess gains nothing
+        # A seated player's token passes a lock-out of their address (a guesser behind the
+        # same router must not keep them out); a locked guess is not even compared.
+        if not self._seated(frame.token) and not self.guard.may_try(client.address):
             self._refuse(client, RefusalCode.LOCKED, "too many wrong codes", fatal=True)
             return False
         if not hmac.compare_digest(frame.code.replace(" ", "").encode(), self.code.encode()):
@@ -425,6 +424,12 @@ class TableServer:
             self._presence()
         client.send(Waiting())
         return True
+
+    def _seated(self, token: str | None) -> bool:
+        """True when ``token`` is a seated person's (each compared in constant time)."""
+        with self._lock:
+            tokens = [person.token.encode() for person in self.people.values()]
+        return token is not None and any(hmac.compare_digest(t, token.encode()) for t in tokens)
 
     def _back(self, client: Client, token: str) -> bool:
         with self._lock:
