@@ -3,9 +3,11 @@ its input closed, a data folder of the test's own and a known locale."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +37,22 @@ def run_audiopoker(
         text=True,
         timeout=timeout,
     )
+
+
+def transcript_texts(transcript: Path) -> list[str]:
+    """What a game's ``--transcript`` holds so far, message by message."""
+    if not transcript.exists():
+        return []
+    lines = transcript.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["text"] for line in lines if line]
+
+
+def wait_said(transcript: Path, wanted: str, seconds: float = 30) -> list[str]:
+    """Wait until a message holding ``wanted`` is in the transcript; everything said."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        said = transcript_texts(transcript)
+        if any(wanted in line for line in said):
+            return said
+        time.sleep(0.05)
+    raise AssertionError(f"never said {wanted!r}: {transcript_texts(transcript)[-8:]}")

@@ -5,12 +5,13 @@ are said ("Ana says: …") until F2 mutes them; control characters never reach a
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from cli_support import transcript_texts, wait_said
 
 from audiopoker.net.protocol import Chat, ChatFrame, Welcome
 from tests.net_raw import RawClient, is_frame
@@ -20,23 +21,6 @@ from tests.test_net_server import hosted_table, run
 pytestmark = posix_only("a key loop reading a pipe")
 
 ENTER, F2 = b"\r", b"\x1bOQ"
-
-
-def _said(transcript: Path) -> list[str]:
-    if not transcript.exists():
-        return []
-    lines = transcript.read_text(encoding="utf-8").splitlines()
-    return [json.loads(line)["text"] for line in lines if line]
-
-
-def _wait_said(transcript: Path, wanted: str, seconds: float = 15) -> list[str]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        said = _said(transcript)
-        if any(wanted in line for line in said):
-            return said
-        time.sleep(0.05)
-    raise AssertionError(f"never said {wanted!r}: {_said(transcript)[-8:]}")
 
 
 def test_a_line_typed_at_the_keys_reaches_the_table_and_f2_mutes_the_others(
@@ -64,16 +48,16 @@ def test_a_line_typed_at_the_keys_reaches_the_table_and_f2_mutes_the_others(
             async def scenario() -> RawClient:
                 await ana.connect()
                 await ana.wait_for(is_frame(Welcome), 15)
-                await asyncio.to_thread(_wait_said, transcript, "You sit down")
+                await asyncio.to_thread(wait_said, transcript, "You sit down")
                 await asyncio.to_thread(keys, ENTER)
                 for char in "Hola Ana":
                     await asyncio.to_thread(keys, char.encode())
                 await asyncio.to_thread(keys, ENTER)
                 await ana.wait_for(is_frame(ChatFrame), 10)
                 await ana.send(Chat(text="buenas\x1b[2J\u202e tardes"))
-                await asyncio.to_thread(_wait_said, transcript, "Ana says: buenas")
+                await asyncio.to_thread(wait_said, transcript, "Ana says: buenas")
                 await asyncio.to_thread(keys, F2)
-                await asyncio.to_thread(_wait_said, transcript, "Chat muted")
+                await asyncio.to_thread(wait_said, transcript, "Chat muted")
                 await ana.send(Chat(text="nadie me oye"))
                 await ana.send(Chat(text="sigo aqui"))
                 await ana.wait_for(lambda r: "sigo aqui" in r.raw, 10)
@@ -89,7 +73,7 @@ def test_a_line_typed_at_the_keys_reaches_the_table_and_f2_mutes_the_others(
                 beto.wait(timeout=20)
             finally:
                 beto.kill()
-    said = _said(transcript)
+    said = transcript_texts(transcript)
     lines = [r.frame for r in ana.frames if isinstance(r.frame, ChatFrame)]
     assert (lines[0].name, lines[0].text) == ("Beto", "Hola Ana")  # capitals kept
     assert "You say: Hola Ana" in said

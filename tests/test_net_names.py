@@ -7,17 +7,16 @@ or bidirectional character; a name with nothing left is refused."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
-import time
 import typing
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 import msgspec
+from cli_support import transcript_texts, wait_said
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,23 +108,6 @@ def test_length_is_counted_in_graphemes() -> None:
     assert clean_text(NASTY, MAX_NAME) == "]0;pwn"
 
 
-def _said(transcript: Path) -> list[str]:
-    if not transcript.exists():
-        return []
-    lines = transcript.read_text(encoding="utf-8").splitlines()
-    return [json.loads(line)["text"] for line in lines if line]
-
-
-def _wait_said(transcript: Path, wanted: str, seconds: float = 30) -> list[str]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        said = _said(transcript)
-        if any(wanted in line for line in said):
-            return said
-        time.sleep(0.05)
-    raise AssertionError(f"never said {wanted!r}: {_said(transcript)[-8:]}")
-
-
 @posix_only("a join process reading a closed stdin")
 def test_a_hostile_name_and_chat_reach_nobody_as_they_were(tmp_path: Path) -> None:
     transcript = tmp_path / "beto.jsonl"
@@ -150,15 +132,15 @@ def test_a_hostile_name_and_chat_reach_nobody_as_they_were(tmp_path: Path) -> No
                 env={**os.environ, "AUDIOPOKER_DATA_DIR": str(tmp_path / "beto")},
             )  # fmt: skip
             try:
-                await asyncio.to_thread(_wait_said, transcript, "Te sientas")
+                await asyncio.to_thread(wait_said, transcript, "Te sientas")
                 await second.connect()
                 await second.wait_for(is_frame(Welcome), 30)
                 await first.send(
                     Chat(text=f"hola {NASTY[:-1]} {HOSTILE}")
                 )  # no lone surrogate: UTF-8
-                await asyncio.to_thread(_wait_said, transcript, "dice: hola")
+                await asyncio.to_thread(wait_said, transcript, "dice: hola")
                 await second.close()  # its name is said again: lost the connection
-                await asyncio.to_thread(_wait_said, transcript, "perdió la conexión")
+                await asyncio.to_thread(wait_said, transcript, "perdió la conexión")
                 empty = table.client(name="\x1b\u202e\x07\u200b")
                 await empty.connect()
                 await asyncio.wait_for(empty.closed.wait(), 10)
@@ -173,7 +155,7 @@ def test_a_hostile_name_and_chat_reach_nobody_as_they_were(tmp_path: Path) -> No
         finally:
             console_file.close()
     assert [(r.code, r.fatal) for r in refused] == [(RefusalCode.BAD_NAME, True)]
-    said = _said(transcript)
+    said = transcript_texts(transcript)
     console = (tmp_path / "console.txt").read_bytes().decode("utf-8")
     heard = [line for line in said if "Tr[2Judy" in line]
     assert len(heard) >= 3, said[-20:]  # the seat taken, the chat line, the lost connection
