@@ -4,9 +4,10 @@ Both engines play the same kind of hands (6 players, 200 chips each, blinds 1/2,
 shuffled deck every hand) with the same seeded random policy over their legal actions:
 fold a quarter of the time when facing a bet, raise a quarter of the time when allowed (to
 the minimum, a random amount or all-in), otherwise check or call. Our engine gets a deck
-shuffled with ``random.Random``; pokerkit shuffles and deals itself.
+shuffled with ``random.Random``; pokerkit shuffles and deals itself. The seconds are
+shared among the seeds (three by default), whose hands pool into one rate per engine.
 
-    python benchmarks/bench_engine.py [--seconds 5] [--seed 1] [--profile]
+    python benchmarks/bench_engine.py [--seconds 5] [--seeds 1 2 3] [--profile]
 
 Goal (issue 2): ours at least 20x pokerkit's rate.
 """
@@ -145,14 +146,17 @@ class Tally:
         )
 
 
-def measure(seed: int, seconds: float) -> tuple[Tally, Tally]:
+def measure(seeds: list[int], seconds: float) -> tuple[Tally, Tally]:
     """Both engines in alternating short batches (about a tenth of a second each), so a
-    shared machine's changing load hits both alike; ``seconds`` per engine."""
+    shared machine's changing load hits both alike; ``seconds`` per engine, shared among
+    the seeds."""
     ours, theirs = Tally(), Tally()
-    our_rng, their_rng = random.Random(seed), random.Random(seed)
-    while ours.seconds < seconds or theirs.seconds < seconds:
-        ours.run(play_ours, our_rng, 200)
-        theirs.run(play_pokerkit, their_rng, 10)
+    for index, seed in enumerate(seeds, 1):
+        due = seconds * index / len(seeds)  # seconds spent by the end of this seed
+        our_rng, their_rng = random.Random(seed), random.Random(seed)
+        while ours.seconds < due or theirs.seconds < due:
+            ours.run(play_ours, our_rng, 200)
+            theirs.run(play_pokerkit, their_rng, 10)
     return ours, theirs
 
 
@@ -160,19 +164,24 @@ def main() -> None:
     """Measure both engines and print the rates and the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per engine")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], metavar="SEED")
     parser.add_argument("--profile", action="store_true", help="cProfile our engine")
     args = parser.parse_args()
 
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
-        play_ours(random.Random(args.seed), 2000)
+        play_ours(random.Random(args.seeds[0]), 2000)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return
 
-    ours, theirs = measure(args.seed, args.seconds)
+    seeds = list(dict.fromkeys(args.seeds))
+    print(
+        f"{PLAYERS} seats, all the same random policy, {STACK} chips, blinds "
+        f"{SMALL_BLIND}/{BIG_BLIND}, seeds {' '.join(map(str, seeds))}, pooled"
+    )
+    ours, theirs = measure(seeds, args.seconds)
     print(ours.line("audiopoker:"))
     print(theirs.line("pokerkit:"))
     ratio = (ours.hands / ours.seconds) / (theirs.hands / theirs.seconds)
