@@ -35,22 +35,23 @@ Language: TypeAlias = Literal["en", "es"]
 
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "es")
 DEFAULT_LANGUAGE: Final[Language] = "en"
-# The Spanish vocabularies (docs/style.md): "poker", today's poker Spanish (pagar, pasar,
-# retirarse, all-in, jota), is the catalogs' own and still the default; "sala", the words of
-# the game room whose keys we follow (seguir, ver, irse, jugar el resto, sota), is an overlay
-# catalog per domain, ``<domain>.sala.po`` beside ``<domain>.po``, holding only the entries
-# that differ. Making "sala" the default (issue 23, part 12) is still to do.
+# The Spanish vocabularies (docs/style.md): "sala", the words of the game room whose keys we
+# follow (seed 004: seguir, ver, irse, jugar el resto, sota), is the catalogs' own and the
+# default, because a Spanish player who learnt the game there hears the words they know;
+# "poker", the poker Spanish of the rule pages (pagar, pasar, retirarse, all-in, jota), is an
+# overlay catalog per domain, ``<domain>.poker.po`` beside ``<domain>.po``, holding only the
+# entries that differ, so each sentence is whole in both and written once where they agree.
 WORDS: Final[tuple[str, ...]] = ("sala", "poker")
-DEFAULT_WORDS: Final = "poker"
+DEFAULT_WORDS: Final = "sala"
 _chosen_words: list[str] = [DEFAULT_WORDS]  # one player per process: set once at start
 
 
 def set_words(words: str) -> None:
     """Choose the Spanish vocabulary for every catalog asked for from now on.
 
-    >>> set_words("sala"); current_words()
-    'sala'
-    >>> set_words("poker")
+    >>> set_words("poker"); current_words()
+    'poker'
+    >>> set_words("sala")
     """
     if words not in WORDS:
         raise ValueError(f"unknown vocabulary {words!r}: one of {', '.join(WORDS)}")
@@ -58,7 +59,7 @@ def set_words(words: str) -> None:
 
 
 def current_words() -> str:
-    """The Spanish vocabulary chosen (``set_words``), "poker" by default."""
+    """The Spanish vocabulary chosen (``set_words``), "sala" by default."""
     return _chosen_words[0]
 
 

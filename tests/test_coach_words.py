@@ -191,7 +191,7 @@ def test_detail_on_the_turn_river_and_before_the_flop() -> None:
         "You have a full house, kings over aces. 1 card improves your hand: 1 makes four of a kind."
     )
     assert detail_answer(full, "es").startswith(
-        "Tienes full de reyes y ases. 1 carta mejora tu mano: 1 te da póker."
+        "Tienes ful de reyes y ases. 1 carta mejora tu mano: 1 te da póquer."
     )
     river = spot(board=parse_cards("Qd 7c 2s 9s 3h"), street=Street.RIVER)
     assert "No cards are to come." in detail_answer(river, "en")

@@ -162,10 +162,10 @@ def test_the_outs_are_grouped_as_a_player_counts_them() -> None:
         ("As Ks", "7s 2s Jc", Draw.FLUSH, "the nine spades", "las nueve picas"),
         ("9c 8d", "7s 6h 2c", Draw.OPEN_ENDED, "the four tens and the four fives",
          "los cuatro dieces y los cuatro cincos"),
-        ("Tc 9d", "Ks Qh 2c", Draw.GUTSHOT, "the four jacks", "las cuatro jotas"),
+        ("Tc 9d", "Ks Qh 2c", Draw.GUTSHOT, "the four jacks", "las cuatro sotas"),
         ("9h 8h", "Jh 7c 2h", Draw.COMBO, "the nine hearts and the three other tens",
          "los nueve corazones y los otros tres dieces"),
-        ("Jc Jd", "Ks 9h 2c", Draw.SET, "the two jacks", "las dos jotas"),
+        ("Jc Jd", "Ks 9h 2c", Draw.SET, "the two jacks", "las dos sotas"),
         ("Ks 9d", "Kh 9c 4s", Draw.FULL_HOUSE, "the two kings and the two nines",
          "los dos reyes y los dos nueves"),
     ],
@@ -182,7 +182,7 @@ def test_single_outs_are_named_with_their_article() -> None:
     outs = parse_cards("Qs Jc Jd Jh 2d 2h 2s")
     full = OddsQuestion(1, Draw.FULL_HOUSE, hole, board, 60, 20, Ask.NEXT_CARD, outs, (0, 0))
     assert DrillText("es").outs_words(full) == (
-        "las tres jotas, los tres doses y la reina de picas"
+        "las tres sotas, los tres doses y la reina de picas"
     )
 
 

@@ -148,7 +148,7 @@ def test_a_split_on_the_board_is_said_as_the_game_says_it() -> None:
     parts = DrillText("es").showdown_question(question, 10, "0")
     assert parts[0] == (
         "Pregunta 4 de 10. La mesa: as de tréboles, rey de diamantes, reina de corazones, "
-        "jota de picas y diez de tréboles.",
+        "sota de picas y diez de tréboles.",
         "Pregunta 4 de 10. La mesa: At Kd Qc Jp 10t.",  # tréboles, corazones, picas
     )
     assert parts[1][0] == "Jugador 1: dos de corazones y dos de picas."
@@ -246,7 +246,7 @@ def ranking(first: str, second: str) -> RankingQuestion:
              "nines over kings.",
              "Between two full houses, the higher three of a kind wins; when those are equal, "
              "the higher pair."],
-            ["Gana la mano 1: full de jotas y cuatros contra full de nueves y reyes.",
+            ["Gana la mano 1: ful de sotas y cuatros contra ful de nueves y reyes.",
              "Entre dos fulls, gana el del trío más alto; si el trío es igual, el de la pareja "
              "más alta."],
         ),

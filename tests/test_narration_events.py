@@ -109,8 +109,8 @@ def test_your_turn_tells_cost_pot_minimum_raise_and_choices() -> None:
     )
     (spanish,) = narrator("es").narrate(event)
     assert spanish.text == (
-        "Te toca: pagas 4 para igualar; hay 10 en el bote. "
-        "Puedes pagar, subir a una cantidad entre 8 y 200 o retirarte."
+        "Te toca: para seguir pones 4; hay 10 en el bote. "
+        "Puedes seguir, subir a una cantidad entre 8 y 200 o irte."
     )
 
 
@@ -123,13 +123,13 @@ def test_your_turn_variants() -> None:
     ]
     short = ActionRequired(3, legal(to_call=7, call_is_all_in=True, raise_kind=None, stack=7))
     assert texts(narrator("es").narrate(short)) == [
-        "Te toca: pagar 7 te deja all-in; hay 10 en el bote. "
-        "Puedes pagar y quedarte all-in o retirarte."
+        "Te toca: seguir con 7 es jugar el resto; hay 10 en el bote. "
+        "Puedes seguir jugando el resto o irte."
     ]
     shove = ActionRequired(3, legal(min_raise_to=30, max_raise_to=30))
     assert texts(narrator("es").narrate(shove)) == [
-        "Te toca: pagas 4 para igualar; hay 10 en el bote. "
-        "Puedes pagar, subir all-in a 30 o retirarte."
+        "Te toca: para seguir pones 4; hay 10 en el bote. "
+        "Puedes seguir, subir a 30 jugando el resto o irte."
     ]
     assert "You can call, raise all in to 30, or fold." in texts(narrator().narrate(shove))[0]
     # Brief leaves the pot out but keeps the choices (issue 12).
@@ -141,7 +141,7 @@ def test_your_turn_variants() -> None:
         "Your turn: calling 7 puts you all in. You can call all in or fold."
     ]
     brief_es = narrator("es", verbosity=Verbosity.BRIEF).narrate(free)
-    assert texts(brief_es) == ["Te toca. Puedes pasar o apostar entre 2 y 200."]
+    assert texts(brief_es) == ["Te toca. Puedes ver o apostar entre 2 y 200."]
     verbose = texts(narrator(verbosity=Verbosity.VERBOSE).narrate(ActionRequired(3, legal())))
     assert verbose[0].endswith("You have 196 chips behind.")
 
@@ -171,13 +171,13 @@ def action(seat: int, kind: ActionKind, amount: int, to: int, **changes: object)
         (action(0, ActionKind.RAISE, 6, 6), "Ana raises to 6.", "Ana sube a 6."),
         (action(3, ActionKind.RAISE, 6, 6), "You raise to 6.", "Subes a 6."),
         (action(1, ActionKind.CALL, 6, 6, all_in=True), "Beto calls 6 and is all in.",
-         "Beto paga 6 y se queda all-in."),
+         "Beto sigue con 6 y juega el resto."),
         (action(2, ActionKind.BET, 10, 10), "Carla bets 10.", "Carla apuesta 10."),
-        (action(2, ActionKind.CHECK, 0, 0), "Carla checks.", "Carla pasa."),
-        (action(3, ActionKind.FOLD, 0, 0), "You fold.", "Te retiras."),
+        (action(2, ActionKind.CHECK, 0, 0), "Carla checks.", "Carla ve."),
+        (action(3, ActionKind.FOLD, 0, 0), "You fold.", "Te vas."),
         (action(1, ActionKind.RAISE, 13, 15, all_in=True, full_raise=False),
          "Beto raises to 15 and is all in. Not a full raise.",
-         "Beto sube a 15 y se queda all-in. No es una subida completa."),
+         "Beto sube a 15 y juega el resto. No es una subida completa."),
     ],
 )  # fmt: skip
 def test_actions(event: ActionTaken, english: str, spanish: str) -> None:
@@ -391,7 +391,7 @@ def test_a_split_with_a_beaten_third_hand_says_why_it_lost() -> None:
     lines = [m.text for m in narrate_all(events, names, "es", None) if m.kind == "pot_awarded"]
     assert lines[-1] == (
         "Empate entre Ana y Beto, con doble pareja de dieces y nueves, kicker as. "
-        "Carla pierde por el kicker: jota contra as."
+        "Carla pierde por el kicker: sota contra as."
     )
     english = [m.text for m in narrate_all(events, names, "en", 2) if m.kind == "pot_awarded"]
     assert english[-1] == (
@@ -436,7 +436,7 @@ def test_a_short_all_in_names_who_may_only_call_or_fold_at_their_turn() -> None:
         "not reopen the betting. You can call or fold." in english
     )
     spanish = [m.text for m in narrate_all(events, names, "es", 1)]
-    assert "Carla sube a 15 y se queda all-in. No es una subida completa." in spanish
+    assert "Carla sube a 15 y juega el resto. No es una subida completa." in spanish
     assert "Ana solo puede pagar o retirarse: el all-in corto no reabre las apuestas." in spanish
     assert any("No puedes subir: el all-in corto no reabre" in text for text in spanish)
 
@@ -460,7 +460,7 @@ def test_a_short_all_in_bet_is_not_called_a_raise() -> None:
     english = [m.text for m in narrate_all(events, ("Ana", "Beto"), "en", 0)]
     assert "Beto bets 1 and is all in. Less than a full bet." in english
     spanish = [m.text for m in narrate_all(events, ("Ana", "Beto"), "es", 0)]
-    assert "Beto apuesta 1 y se queda all-in. No llega a una apuesta completa." in spanish
+    assert "Beto apuesta 1 y juega el resto. No llega a una apuesta completa." in spanish
     said = [text for text in english + spanish if text.startswith(("Beto bets", "Beto apuesta"))]
     assert not [text for text in said if "raise" in text or "subida" in text]
 

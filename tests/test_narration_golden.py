@@ -27,7 +27,7 @@ from audiopoker.engine.events import (
     PotAwarded,
 )
 from audiopoker.engine.table import TableConfig
-from audiopoker.i18n import set_words
+from audiopoker.i18n import DEFAULT_WORDS, set_words
 from audiopoker.narration import LANGUAGES
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -77,12 +77,12 @@ def showdown_outputs(lang: str) -> str:
 
 
 def render(name: str, lang: str) -> str:
-    if name == "game_seed9_sala":  # the other Spanish vocabulary (--words sala)
-        set_words("sala")
+    if name == "game_seed9_poker":  # the other Spanish vocabulary (--words poker)
+        set_words("poker")
         try:
             return render("game_seed9", lang)
         finally:
-            set_words("poker")
+            set_words(DEFAULT_WORDS)
     if name == "game_seed9":
         # told to Diego, who plays every hand and wins the game
         return transcript(narrate_all(seeded_game(), GAME_NAMES, lang, 3))  # type: ignore[arg-type]
@@ -96,7 +96,7 @@ CASES = [
     (name, lang)
     for name in ["game_seed9", "showdown_command", *sorted(SCENARIOS)]
     for lang in LANGUAGES
-] + [("game_seed9_sala", "es")]
+] + [("game_seed9_poker", "es")]
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)

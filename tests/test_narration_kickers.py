@@ -62,7 +62,7 @@ def _verdict(board: str, *hands: str, lang: str) -> str:
             ("As 3d", "Ks 4d"),
             "Player 1 wins with four of a kind, nines, ace kicker. Both have four of a kind,"
             " nines; the kicker decides. Player 1's ace beats Player 2's king.",
-            "Gana Jugador 1 con póker de nueves, kicker as. Los dos tienen póker de nueves;"
+            "Gana Jugador 1 con póquer de nueves, kicker as. Los dos tienen póquer de nueves;"
             " decide el kicker. El as de Jugador 1 le gana al rey de Jugador 2.",
         ),
         (  # high card: the top card is the hand, the others are kickers
@@ -121,7 +121,12 @@ def test_three_sharing_a_kicker_hear_the_next_kicker_decide() -> None:
             "two pair, aces and fives, king kicker",
             "doble pareja de ases y cincos, kicker rey",
         ),
-        ("As 3d", "9c 9d 9h 9s", "four of a kind, nines, ace kicker", "póker de nueves, kicker as"),
+        (
+            "As 3d",
+            "9c 9d 9h 9s",
+            "four of a kind, nines, ace kicker",
+            "póquer de nueves, kicker as",
+        ),
         ("Ks Jd", "Ac 9d 7h", "ace high, king kicker", "as alto, kicker rey"),
     ],
 )

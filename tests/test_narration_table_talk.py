@@ -47,8 +47,8 @@ def said(events: list[Event], lang: str, listener: int | None, **options: object
     [
         ("en", "Your turn: 4 to call, with 14 in the pot.", "You call 4, 6 in all.",
          "Beto calls 5, 6 in all.", "You call 10."),
-        ("es", "Te toca: pagas 4 para igualar; hay 14 en el bote.", "Pagas 4, 6 en total.",
-         "Beto paga 5, 6 en total.", "Pagas 10."),
+        ("es", "Te toca: para seguir pones 4; hay 14 en el bote.", "Sigues con 4, 6 en total.",
+         "Beto sigue con 5, 6 en total.", "Sigues con 10."),
     ],
 )  # fmt: skip
 def test_a_call_is_the_chips_added_with_the_total_once(
@@ -67,7 +67,8 @@ def test_a_call_is_the_chips_added_with_the_total_once(
         messages = narrator.narrate(event)
         if isinstance(event, ActionRequired) and event.seat == 2 and event.legal.to_call:
             cost = event.legal.to_call
-            assert f" {cost} " in messages[0].text
+            # "pagas 4 para igualar" (poker Spanish), "para seguir pones 4;" (the room's)
+            assert f" {cost} " in messages[0].text or f" {cost};" in messages[0].text
 
 
 def test_brief_calls_leave_the_total_out() -> None:
@@ -79,7 +80,7 @@ def test_brief_calls_leave_the_total_out() -> None:
 @pytest.mark.parametrize(
     ("lang", "call"),
     [("en", "Carla calls 194, 200 in all, and is all in."),
-     ("es", "Carla paga 194, 200 en total, y se queda all-in.")],
+     ("es", "Carla sigue con 194, 200 en total, y juega el resto.")],
 )  # fmt: skip
 def test_replay_tells_calls_by_the_same_convention(lang: str, call: str) -> None:
     text = (
@@ -130,7 +131,7 @@ def test_three_sharing_a_pair_are_counted_and_each_beaten_one_named() -> None:
         "Beto's king beats Carla's jack." in english
     )
     assert "Los tres tienen pareja de ases; decide el kicker." in spanish
-    assert "El rey de Beto le gana a la jota de Carla." in spanish
+    assert "El rey de Beto le gana a la sota de Carla." in spanish
 
 
 START = HandStarted(3, 0, 1, 2, (1, 2, 3, 0), (200, 40, 40, 100), 1, 2, 0, False)

@@ -220,12 +220,12 @@ def test_phh_replays_are_told_truly() -> None:
     assert total.findings == [], "\n".join(total.findings[:40])
 
 
-def test_the_room_words_are_told_truly_too() -> None:
-    """The other Spanish vocabulary (--words sala: seguir, ver, irse, jugar el resto, sota) is
-    checked by the same patterns; poker Spanish, the default, is restored after."""
-    from audiopoker.i18n import set_words
+def test_poker_spanish_is_told_truly_too() -> None:
+    """The other Spanish vocabulary (--words poker: pagar, pasar, retirarse, all-in, jota) is
+    checked by the same patterns; the room's words, the default, are restored after."""
+    from audiopoker.i18n import DEFAULT_WORDS, set_words
 
-    set_words("sala")
+    set_words("poker")
     try:
         total = Report()
         said: list[str] = []
@@ -237,10 +237,10 @@ def test_the_room_words_are_told_truly_too() -> None:
         for seed in range(8):
             names = NAMES[:4]
             events = play_game(seed, names, 30, TableConfig(), max_hands=15)
-            total.merge(check_log(events, names, "es", 0, f"sala {seed}", edit=keep))
+            total.merge(check_log(events, names, "es", 0, f"poker {seed}", edit=keep))
     finally:
-        set_words("poker")
+        set_words(DEFAULT_WORDS)
     assert total.findings == [], "\n".join(total.findings[:40])
     assert total.unchecked_share < UNCHECKED_BOUND
     text = " ".join(said)
-    assert " sigue con " in text and " se va." in text and " paga " not in text
+    assert " paga " in text and " se retira." in text and " sigue con " not in text

@@ -41,7 +41,7 @@ def test_card_names_in_full_words() -> None:
     assert card_name(Card("As"), "es") == "as de picas"
     assert card_name(Card("Th"), "en") == "ten of hearts"
     assert card_name(Card("Th"), "es") == "diez de corazones"
-    assert card_name(Card("Jc"), "es") == "jota de tréboles"
+    assert card_name(Card("Jc"), "es") == "sota de tréboles"
     assert card_name(Card("Qd"), "es") == "reina de diamantes"
 
 
@@ -72,19 +72,19 @@ def test_brief_form_for_braille() -> None:
             "two pair, aces and fives, nine kicker",
             "doble pareja de ases y cincos, kicker nueve",
         ),
-        ("8h 8d 8s 6c 6d", "full house, eights over sixes", "full de ochos y seises"),
-        ("Jh 9h 6h 3h 2h", "flush, jack high", "color a la jota"),
+        ("8h 8d 8s 6c 6d", "full house, eights over sixes", "ful de ochos y seises"),
+        ("Jh 9h 6h 3h 2h", "flush, jack high", "color a la sota"),
         ("Ah Kh 6h 3h 2h", "flush, ace high", "color al as"),
         ("Ah Kd Qs Jc Td", "straight to the ace", "escalera al as"),
         ("Qh Jd Ts 9c 8d", "straight to the queen", "escalera a la reina"),
         ("5h 4d 3s 2c Ad", "straight to the five", "escalera al cinco"),
         ("Ah Kh Qh Jh Th", "royal flush", "escalera real"),
         ("9s 8s 7s 6s 5s", "straight flush to the nine", "escalera de color al nueve"),
-        ("Js Ts 9s 8s 7s", "straight flush to the jack", "escalera de color a la jota"),
+        ("Js Ts 9s 8s 7s", "straight flush to the jack", "escalera de color a la sota"),
         ("7h 7d 7s Kc 2d", "three of a kind, sevens, king kicker", "trío de sietes, kicker rey"),
-        ("Kh Kd Ks Kc 2d", "four of a kind, kings, two kicker", "póker de reyes, kicker dos"),
-        ("Ah Jd 8s 5c 2d", "ace high, jack kicker", "as alto, kicker jota"),
-        ("Qh Jd 8s 5c 2d", "queen high, jack kicker", "reina alta, kicker jota"),
+        ("Kh Kd Ks Kc 2d", "four of a kind, kings, two kicker", "póquer de reyes, kicker dos"),
+        ("Ah Jd 8s 5c 2d", "ace high, jack kicker", "as alto, kicker sota"),
+        ("Qh Jd 8s 5c 2d", "queen high, jack kicker", "reina alta, kicker sota"),
         ("Th Td 8s 5c 2d", "pair of tens, eight kicker", "pareja de dieces, kicker ocho"),
     ],
 )
@@ -176,7 +176,7 @@ def test_every_error_reason_has_a_clear_sentence(reason: ErrorReason) -> None:
          "Valor no válido para las fichas: 200 y 0."),
         (CardError(ErrorReason.DUPLICATE_CARD, text="Jd"),
          "Card repeated: jack of diamonds. Each card is in the deck only once.",
-         "Carta repetida: jota de diamantes. Cada carta está una sola vez en la baraja."),
+         "Carta repetida: sota de diamantes. Cada carta está una sola vez en la baraja."),
     ],
 )  # fmt: skip
 def test_error_sentences_say_what_to_do(error: PokerError, english: str, spanish: str) -> None:

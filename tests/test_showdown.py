@@ -49,7 +49,7 @@ def test_queen_kicker_beats_jack_kicker() -> None:
     assert (reason.winner_card, reason.loser_card) == (Rank.QUEEN, Rank.JACK)
     assert why(result, "es", ("Ana", "Beto")) == [
         "Los dos tienen pareja de reyes; decide el kicker.",
-        "La reina de Ana le gana a la jota de Beto.",
+        "La reina de Ana le gana a la sota de Beto.",
     ]
 
 
@@ -59,7 +59,7 @@ def test_two_pair_on_the_board_splits() -> None:
     assert result.winners == (0, 1)
     assert result.reason.plays_board
     assert why(result, "es", ("Ana", "Beto")) == [
-        "Empate entre Ana y Beto, jugando la mesa: doble pareja de reinas y jotas, kicker as."
+        "Empate entre Ana y Beto, jugando la mesa: doble pareja de reinas y sotas, kicker as."
     ]
 
 
@@ -69,7 +69,7 @@ def test_fabio_king_beats_carla_jack() -> None:
     assert result.winners == (1,)
     assert why(result, "es", ("Carla", "Fabio")) == [
         "Los dos tienen pareja de ases; decide el kicker.",
-        "El rey de Fabio le gana a la jota de Carla.",
+        "El rey de Fabio le gana a la sota de Carla.",
     ]
     assert why(result, "en", ("Carla", "Fabio"))[1] == "Fabio's king beats Carla's jack."
 
@@ -215,5 +215,5 @@ def test_one_shared_kicker_is_said_as_the_kicker() -> None:
     ]
     assert why(result, "es", ("Ana", "Beto")) == [
         "Los dos tienen pareja de ochos, kicker as; decide el siguiente kicker.",
-        "La reina de Ana le gana a la jota de Beto.",
+        "La reina de Ana le gana a la sota de Beto.",
     ]

@@ -49,7 +49,7 @@ def test_json_kicker_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["players"][1]["hole_cards_used"] == 2
     assert data["reason"] == (
         "Los dos tienen pareja de ases; decide el kicker. "
-        "El rey de Jugador 2 le gana a la jota de Jugador 1."
+        "El rey de Jugador 2 le gana a la sota de Jugador 1."
     )
 
 

@@ -1,5 +1,5 @@
-"""The two Spanish vocabularies (docs/style.md): today's poker Spanish by default, the room's
-words (seed 004) as an overlay chosen with --words sala; English never changes."""
+"""The two Spanish vocabularies (docs/style.md): the room's words (seed 004) by default, today's
+poker Spanish as an overlay chosen with --words poker; English never changes."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from collections.abc import Iterator
 import pytest
 
 from audiopoker.cli import main
-from audiopoker.i18n import overlay_problems, set_words, shipped_domains
+from audiopoker.i18n import DEFAULT_WORDS, overlay_problems, set_words, shipped_domains
 from audiopoker.narration.catalog import get_catalog
 
 
 @pytest.fixture
-def room_words() -> Iterator[None]:
-    set_words("sala")
-    yield
+def poker_words() -> Iterator[None]:
     set_words("poker")
+    yield
+    set_words(DEFAULT_WORDS)
 
 
 def said(lang: str) -> list[str]:
@@ -30,25 +30,49 @@ def said(lang: str) -> list[str]:
     ]
 
 
-def test_poker_spanish_is_the_spanish_default() -> None:
+def test_the_room_words_are_the_spanish_default() -> None:
+    assert DEFAULT_WORDS == "sala"
     assert said("es") == [
-        "Ana paga 4.", "Pasas.", "Beto se retira.",
-        "Te toca: pagas 2 para igualar; hay 7 en el bote.", "jota",
+        "Ana sigue con 4.", "Ves.", "Beto se va.",
+        "Te toca: para seguir pones 2; hay 7 en el bote.", "sota",
     ]  # fmt: skip
     assert said("en")[0] == "Ana calls 4."
 
 
-def test_the_room_words_are_the_overlay(room_words: None) -> None:
+def test_poker_spanish_is_the_overlay(poker_words: None) -> None:
     assert said("es") == [
-        "Ana sigue con 4.", "Ves.", "Beto se va.",
-        "Te toca: para seguir pones 2; hay 7 en el bote.", "sota",
+        "Ana paga 4.", "Pasas.", "Beto se retira.",
+        "Te toca: pagas 2 para igualar; hay 7 en el bote.", "jota",
     ]  # fmt: skip
     assert said("en") == [
         "Ana calls 4.", "You check.", "Beto folds.",
         "Your turn: 2 to call, with 7 in the pot.", "jack",
     ]  # fmt: skip
-    # An entry the overlay does not hold is the room catalog's, which both share.
+    # An entry the overlay does not hold is the main catalog's, which both share.
     assert get_catalog("es").text("action.raise.other", name="Ana", amount=30) == "Ana sube a 30."
+
+
+def coach_said() -> list[str]:
+    """The coach's and the drills' words for the hands the room names its own way."""
+    from audiopoker.coach.words import LOCALE_DIR
+    from audiopoker.i18n import get_catalog as domain_catalog
+
+    coach = domain_catalog("es", "coach", LOCALE_DIR)
+    drill = domain_catalog("es", "drill", LOCALE_DIR)
+    return [
+        coach.plural("coach.outs.full_house", 1),
+        coach.plural("coach.outs.four_of_a_kind", 2),
+        drill.text("drill.target.full_house"),
+    ]
+
+
+def test_the_coach_and_drills_name_hands_in_the_chosen_words() -> None:
+    assert coach_said() == ["1 te da ful", "2 te dan póquer", "ful o algo mejor"]
+    set_words("poker")
+    try:
+        assert coach_said() == ["1 te da full", "2 te dan póker", "full o algo mejor"]
+    finally:
+        set_words(DEFAULT_WORDS)
 
 
 def test_every_overlay_overrides_a_real_entry_with_its_placeholders() -> None:

@@ -90,8 +90,8 @@ def test_query_keys_answer_in_spanish() -> None:
     assert table.output.texts == [
         "Tus cartas: as de picas y rey de corazones.",
         "Pagar cuesta 5 fichas.",
-        "Te toca: pagas 5 para igualar; hay 9 en el bote. Puedes pagar, subir a una cantidad"
-        " entre 10 y 200 o retirarte.",
+        "Te toca: para seguir pones 5; hay 9 en el bote. Puedes seguir, subir a una cantidad"
+        " entre 10 y 200 o irte.",
         "as de picas.",
     ]
 

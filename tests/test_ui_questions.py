@@ -191,13 +191,13 @@ def _all_in_short_of_a_call(lang: str) -> Table:
     ("setup", "lang", "question", "result"),
     [
         (facing_raise, "en", "Raise to 200 and be all in?", "You raise to 200 and are all in."),
-        (facing_raise, "es", "¿Subir a 200 y quedarte all-in?", "Subes a 200 y te quedas all-in."),
+        (facing_raise, "es", "¿Subir a 200 y quedarte all-in?", "Subes a 200 y juegas el resto."),
         (check_is_free, "en", "Bet 198 and be all in?", "You bet 198 and are all in."),
         (
             check_is_free,
             "es",
             "¿Apostar 198 y quedarte all-in?",
-            "Apuestas 198 y te quedas all-in.",
+            "Apuestas 198 y juegas el resto.",
         ),
         (
             _all_in_short_of_a_call,
@@ -209,7 +209,7 @@ def _all_in_short_of_a_call(lang: str) -> Table:
             _all_in_short_of_a_call,
             "es",
             "¿Pagar 4 y quedarte all-in?",
-            "Pagas 4, 5 en total, y te quedas all-in.",
+            "Sigues con 4, 5 en total, y juegas el resto.",
         ),
     ],
 )
