@@ -17,7 +17,9 @@ import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from session_harness import Chips
 
-from audiopoker.commands.play import _given_options_win
+from audiopoker.commands.play import _given_options_win, words_to_use
+from audiopoker.i18n import DEFAULT_WORDS, set_words
+from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.message import Verbosity
@@ -126,3 +128,40 @@ def test_options_given_on_the_command_line_win_over_the_saved_ones(tmp_path: Pat
     kept, settings = _given_options_win(saved, SETTINGS, _args(remind=0, bot_delay=2.5))
     assert kept.prefs == {}
     assert (settings.remind, settings.bot_delay) == (0, 2.5)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_spanish_words_are_kept_with_the_game_and_typed_ones_win(
+    lang: Language, tmp_path: Path
+) -> None:
+    """--words poker is saved with the game's preferences; resumed with no --words, the game
+    speaks poker Spanish again; a --words typed on resuming wins and is saved in its place."""
+    set_words("poker")  # as run_play does for --words poker, before the session is built
+    try:
+        with game(tmp_path, dataclasses.replace(SETTINGS, lang=lang)) as (_, _, chips, _):
+            assert wait(lambda: chips.asked > chips.taken)
+            assert saved_prefs(tmp_path)["words"] == "poker"
+    finally:
+        set_words(DEFAULT_WORDS)
+    saved = Store(tmp_path).load().saved
+    assert saved is not None
+    kept, _ = _given_options_win(saved, SETTINGS, _args(words=None))
+    assert words_to_use(None, kept) == "poker"  # nothing typed: the saved choice
+    set_words(words_to_use(None, kept))  # the resumed table's sentences: poker Spanish
+    try:
+        assert (
+            get_catalog(lang).text("action.fold.you")
+            == {"es": "Te retiras.", "en": "You fold."}[lang]
+        )
+    finally:
+        set_words(DEFAULT_WORDS)
+    assert get_catalog(lang).text("action.fold.you") == {"es": "Te vas.", "en": "You fold."}[lang]
+    kept, _ = _given_options_win(saved, SETTINGS, _args(words="sala"))
+    assert "words" not in kept.prefs and words_to_use("sala", kept) == "sala"  # typed wins
+    set_words(words_to_use("sala", kept))
+    with game(tmp_path, dataclasses.replace(SETTINGS, lang=lang), kept) as (_, _, chips, _):
+        assert wait(lambda: chips.asked > chips.taken)
+        assert wait(lambda: saved_prefs(tmp_path).get("words") == "sala")
+    # A game saved before the choice existed, or with a value this version does not know.
+    assert words_to_use(None, dataclasses.replace(saved, prefs={})) == DEFAULT_WORDS == "sala"
+    assert words_to_use(None, dataclasses.replace(saved, prefs={"words": "jerga"})) == "sala"

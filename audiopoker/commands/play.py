@@ -115,9 +115,9 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
     parser.add_argument(
         "--words",
         choices=WORDS,
-        default=DEFAULT_WORDS,
-        help="the Spanish words: poker, today's poker Spanish (pagar, pasar, retirarse, "
-        "all-in; the default), or sala, the game room's (seguir, ver, irse, jugar el resto, sota)",
+        help="the Spanish words: sala, the game room's (seguir, ver, irse, jugar el resto, "
+        "sota; the default), or poker, poker Spanish (pagar, pasar, retirarse, all-in, jota); "
+        "kept with a saved game, which a resumed game speaks in unless this option is given",
     )
     parser.add_argument(
         "--bot-delay",
@@ -271,7 +271,22 @@ def _given_options_win(
     if review is not None:
         prefs.pop("review", None)
         settings = dataclasses.replace(settings, review=review)
+    if getattr(args, "words", None) is not None:
+        prefs.pop("words", None)
     return dataclasses.replace(saved, prefs=prefs), settings
+
+
+def words_to_use(typed: str | None, saved: SavedGame | None) -> str:
+    """The Spanish words to speak in: ``--words`` when typed, else the words saved with the
+    resumed game, else the default (a saved value this version does not know is not used).
+
+    >>> words_to_use("poker", None), words_to_use(None, None)
+    ('poker', 'sala')
+    """
+    if typed is not None:
+        return typed
+    kept = saved.prefs.get("words") if saved is not None else None
+    return kept if isinstance(kept, str) and kept in WORDS else DEFAULT_WORDS
 
 
 def _no_terminal_warning() -> None:
@@ -305,7 +320,9 @@ def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
     prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
-    set_words(args.words)  # before any catalog is read: every sentence in the chosen words
+    # Before any catalog is read: every sentence in the chosen words; a resumed game's saved
+    # words are known only once it is chosen (below), before the table's sentences are built.
+    set_words(words_to_use(args.words, None))
     tournament, refusal = table_from_args(args, lang)
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
@@ -346,6 +363,7 @@ def run_play(args: argparse.Namespace) -> int:
                 return 0
             if isinstance(chosen, tuple):
                 saved, settings = _given_options_win(chosen[0], chosen[1], args)
+        set_words(words_to_use(args.words, saved))
         sound = sound_from_args(args)
         session = Session(
             settings,

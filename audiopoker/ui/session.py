@@ -28,6 +28,7 @@ from audiopoker.engine.events import Event
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.errors import PokerError
 from audiopoker.game import BotSeat, Game, Listener, Seat, SpeechPacer
+from audiopoker.i18n import current_words
 from audiopoker.narration.language import Language
 from audiopoker.output.braille import watch_panning
 from audiopoker.output.message import YOUR_TURN, Message, Verbosity
@@ -292,6 +293,9 @@ class Session:
                 "remind": self._remind_seconds(),
                 "all_in_warning": self.controller.questions.all_in_warning,
                 "review": self.coach.speak_review if self.coach else self.settings.review,
+                # The Spanish words the game speaks in (--words): a resumed game keeps them
+                # (commands.play chooses them before any sentence is built).
+                "words": current_words(),
             },
             on_problem=self._record_problem,
             on_recovered=self._record_recovered,
