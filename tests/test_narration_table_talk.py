@@ -226,7 +226,7 @@ def walk(dead_small_blind: bool) -> list[Event]:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [("en", "Everyone else folds: Carla gets back 1 uncalled chip and wins the pot of 2."),
-     ("es", "Todos los demás se retiran: Carla recupera 1 ficha que nadie igualó y se lleva "
+     ("es", "Todos los demás se van: Carla recupera 1 ficha que nadie igualó y se lleva "
             "el bote de 2.")],
 )  # fmt: skip
 def test_a_walk_is_one_sentence(lang: str, expected: str) -> None:
@@ -237,7 +237,7 @@ def test_a_walk_is_one_sentence(lang: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [("en", "Everyone else folds: you get back 2 uncalled chips; there is no pot to win."),
-     ("es", "Todos los demás se retiran: recuperas 2 fichas que nadie igualó; "
+     ("es", "Todos los demás se van: recuperas 2 fichas que nadie igualó; "
             "no hay bote que ganar.")],
 )  # fmt: skip
 def test_a_dead_small_blind_walk_has_no_pot_of_zero(lang: str, expected: str) -> None:

@@ -49,8 +49,10 @@ class PotRules:
                     self._single,
                 ),
                 (
-                    r"Todos los demás se retiran: (?:(?P<p>{P}) (?:recupera|se lleva)|recuperas|"
-                    r"te llevas)(?:.*? (?P<r>{N}) fichas? que nadie igualó y (?:se|te) llevas?)?"
+                    # "se van", the room's words; "se retiran", poker Spanish
+                    r"Todos los demás se (?:retiran|van): "
+                    r"(?:(?P<p>{P}) (?:recupera|se lleva)|recuperas|te llevas)"
+                    r"(?:.*? (?P<r>{N}) fichas? que nadie igualó y (?:se|te) llevas?)?"
                     r"(?: el bote de (?P<n>{N}))?\.",
                     self._walk,
                 ),
