@@ -81,8 +81,10 @@ def test_no_key_but_the_questions_own_does_anything_while_it_waits(lang: str, as
     own = set(keymap.keys_for(Mode.GAME, {"f": "fold", "a": "all_in", "q": "quit"}[ask]))
     names = {"escape": "\x1b", "c-m": "\r", "up": "\x1b[A", "down": "\x1b[B", "left": "\x1b[D",
              "right": "\x1b[C", "home": "\x1b[H", "end": "\x1b[F", "pageup": "\x1b[5~",
-             "pagedown": "\x1b[6~", "c-h": "\x7f", "delete": "\x1b[3~",
+             "pagedown": "\x1b[6~", "c-h": "\x7f", "c-i": "\t", "delete": "\x1b[3~",
              "f2": "\x1bOQ"}  # fmt: skip
+    unnamed = [k for k in every_key() if len(k) > 1 and k not in names and k != "c-c"]
+    assert unnamed == [], "each key needs its bytes here, or its name is typed letter by letter"
     with driven(table) as keys:
         for key in every_key():
             if key in own or key == "c-c":
