@@ -2,8 +2,10 @@
 
 - Reads: each opponent's ranges come from its measured frequencies (``model``): how
   often it plays a hand and raises before the flop, how often it bets after the flop
-  (an aggressive player's bets mean less), and how often it folds to a bet (a player who
-  never folds calls with everything).
+  (an aggressive player's bets mean less), how often it raises a bet after the flop (its
+  raise holds that top share of its range: a player who raises one bet in twenty has the
+  top twentieth), and how often it folds to a bet (a player who never folds calls with
+  everything), apart once it bet or raised in the hand (a bettor folds less).
 - Value: against players who rarely fold it bets thinner and bigger.
 - Bluffs: sized bluffs in proportion to the pot odds the bet lays (as a balanced range
   would: bigger bets carry more bluffs), scaled by how often the opponent folds; none
