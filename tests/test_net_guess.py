@@ -102,7 +102,7 @@ def test_ten_wrong_codes_lock_the_address_even_for_the_right_code() -> None:
             # Ana's connection drops; her seat's token gets her back from the locked address.
             await player.close()
             back = table.client(name="Ana", answer="fold")
-            back.token = player.token
+            back.token, back.code = player.token, "465693"  # a code from before it was renewed
             await back.connect()
             await back.wait_for(is_frame(Welcome), 10)
             await back.close()

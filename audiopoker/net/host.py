@@ -28,6 +28,7 @@ from audiopoker.game import BotSeat, Game, GameStopped, Listener, Seat
 from audiopoker.net.clean import clean_name
 from audiopoker.net.events import SeatLeft, SeatTaken
 from audiopoker.net.limits import new_code
+from audiopoker.net.protocol import CODE_LENGTH
 from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
 from audiopoker.net.server import TableServer
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
@@ -38,6 +39,21 @@ log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 0.5  # seconds the connections have to hear that the table closed
 STOP_WITHIN = 2.0  # seconds stop() waits for the game and the server, whatever the clients do
+
+
+def table_code(saved: str) -> str:
+    """The invite code of a table: its saved one, or a new one where there is none or it is
+    from before codes grew to CODE_LENGTH digits (the host hears the new one; the people
+    seated come back with their tokens, which stand for the code).
+
+    >>> table_code("123456789")
+    '123456789'
+    >>> len(table_code("465693")) == len(table_code("")) == CODE_LENGTH
+    True
+    """
+    return saved if len(saved) >= CODE_LENGTH else new_code()
+
+
 NET_KEY = "net"  # the save's ``extra`` entry: the code and the people's seats and tokens
 
 
@@ -140,7 +156,7 @@ class HostedTable:
             )
         else:
             self.table = Table(tuple(name for name, _ in bots), options.chips, config, table_rng)
-        self.code = str(net.get("code") or new_code())
+        self.code = table_code(str(net.get("code") or ""))
         people = _people(net.get("people", {}))
         clock = Clock(options.turn_seconds)
         self.seats = [

@@ -397,12 +397,14 @@ class TableServer:
         if not isinstance(frame, Hello):
             self._refuse(client, RefusalCode.NOT_SEATED, "say hello first", fatal=True)
             return False
-        # A seated player's token passes a lock-out of their address (a guesser behind the
-        # same router must not keep them out); a locked guess is not even compared.
-        if not self._seated(frame.token) and not self.guard.may_try(client.address):
+        # A seated player's token (32 secret characters) stands for the code: it passes a
+        # lock-out of their address and a code renewed since; a locked guess is not compared.
+        seated = self._seated(frame.token)
+        if not seated and not self.guard.may_try(client.address):
             self._refuse(client, RefusalCode.LOCKED, "too many wrong codes", fatal=True)
             return False
-        if not hmac.compare_digest(frame.code.replace(" ", "").encode(), self.code.encode()):
+        code = frame.code.replace(" ", "").encode()
+        if not seated and not hmac.compare_digest(code, self.code.encode()):
             self.guard.failed(client.address)
             await asyncio.sleep(0.5)  # guessing codes is slow
             self._refuse(client, RefusalCode.BAD_CODE, "wrong invite code", fatal=True)
