@@ -21,8 +21,7 @@ _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
-import lane_support  # noqa: E402  (needs the path above)
-from lane_support import ProcessGuard, Reader  # noqa: E402
+from lane_support import ProcessGuard, Reader  # noqa: E402  (needs the path above)
 
 
 @pytest.fixture(autouse=True)
@@ -57,7 +56,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     reader = Reader()
     for item in items:
@@ -67,8 +65,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.stash[_WHY_SLOW] = reason
         if item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.slow)
-        if _shares_a_fixture(item):  # built once (the app, a server): one worker runs them
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
         if config.getoption("--why-slow"):
             print(f"slow: {item.nodeid}: {reason}")
 
@@ -93,17 +89,6 @@ def _slow_reason(reader: Reader, item: pytest.Item) -> str | None:
             if reason is not None:
                 return f"fixture {name}: {reason}"
     return None
-
-
-def _shares_a_fixture(item: pytest.Item) -> bool:
-    """True when the test uses a module- or session-wide fixture of the test folder: under
-    ``--dist loadgroup`` its module stays on one worker, so the fixture is made once."""
-    info = getattr(item, "_fixtureinfo", None)
-    for definitions in info.name2fixturedefs.values() if info else ():
-        for definition in definitions:
-            if definition.scope in ("module", "session") and lane_support.in_tests(definition.func):
-                return True
-    return False
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

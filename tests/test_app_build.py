@@ -38,7 +38,7 @@ GAME = ["--players", "3", "--seed", "11", "--bot-delay", "0", "--hands", "1", "-
 GAME += ["--no-sound", "--lang", "es", "--screen-reader", "speech-dispatcher"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     dist = tmp_path_factory.mktemp("dist")
     folder, archive = build_app.build(dist)
@@ -54,19 +54,15 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield folder
 
 
-def test_the_app_says_its_version(app: Path) -> None:
-    shown = subprocess.run(
-        [str(app / "audiopoker"), "--version"], capture_output=True, text=True, timeout=60
-    )
-    assert shown.returncode == 0, shown.stderr
-    assert build_app.version() in shown.stdout
-
-
-def test_the_app_plays_a_hand_by_keys_and_every_table_message_is_heard(
+def test_the_app_says_its_version_then_plays_a_hand_by_ear(
     app: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """One test for the one build (a build per test, or per worker, costs half a minute)."""
     monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no Python of ours within reach
     program = [str(app / "audiopoker")]
+    shown = subprocess.run([*program, "--version"], capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert build_app.version() in shown.stdout
     with timed_recorder(50) as recorder, game_in_tmux(GAME, recorder.env, program) as game:
         turns_answered = 0
         deadline = time.monotonic() + GAME_DEADLINE
