@@ -23,7 +23,7 @@ INTO_PROMPT = 0.5  # seconds into the prompt when the player presses C
 OWN_ACTION_WITHIN = 0.3  # seconds from the key to the player's own action starting
 GAME_DEADLINE = 240.0
 GAME = ["--players", "3", "--seed", "5", "--output", "screenreader", "--bot-delay", "0"]
-GAME += ["--hands", "2", "--no-save", "--no-sound", "--screen-reader", "speech-dispatcher"]
+GAME += ["--hands", "1", "--no-save", "--no-sound", "--screen-reader", "speech-dispatcher"]
 Record = dict[str, object]
 
 
