@@ -21,6 +21,9 @@ from typing import Any
 
 import pytest
 
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.router import Router, RoutingPolicy
+
 # Each fault: the errno a file write meets, and what SQLite says for its statements.
 FAULTS: dict[str, tuple[int, str]] = {
     "full": (errno.ENOSPC, "database or disk is full"),
@@ -141,3 +144,30 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 Step = Callable[[], None]
+
+
+def refuse_reads(monkeypatch: pytest.MonkeyPatch, path: Path, fault: str) -> None:
+    """Reading ``path`` fails with ``fault`` (a permission taken away, an I/O error), as the
+    system refuses it; root reads any file, so a test cannot take the permission away."""
+    code = FAULTS[fault][0]
+    real = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self == path:
+            raise OSError(code, os.strerror(code), str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+
+
+def told(lang: str) -> tuple[Router, RecordingBackend]:
+    """A router in ``lang`` whose backend keeps what was said."""
+    backend = RecordingBackend()
+    return Router(backend, policy=RoutingPolicy(echo=True), lang=lang), backend
+
+
+def spoken(router: Router, backend: RecordingBackend) -> list[str]:
+    """Everything said, once the router has said it all (and is closed)."""
+    router.drain(5)
+    router.close()
+    return list(backend.spoken)

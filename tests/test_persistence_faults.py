@@ -47,12 +47,13 @@ from audiopoker.ui.startup import open_store
 SQLITE_WORDS = ("database or disk", "rollback", "readonly", "database is locked", "I/O error")
 
 FULL_AT_START = {
-    "en": "Games cannot be saved in {folder}. The disk is full: free some space on it. This "
-    "game is played without saving; your saved game stays as it was and is offered next "
-    "time, from the start of hand 3.",
-    "es": "No se pueden guardar partidas en {folder}. El disco está lleno: libera espacio en "
-    "él. Esta partida se juega sin guardar; tu partida guardada sigue como estaba y se te "
-    "ofrecerá la próxima vez, desde el principio de la mano 3.",
+    "en": "Games cannot be saved in {folder} for now. The disk is full: free some space on "
+    "it. You can play a new game all the same: it tries again to save after each hand. Your "
+    "saved game stays as it was and is offered next time, from the start of hand 3.",
+    "es": "Por ahora no se pueden guardar partidas en {folder}. El disco está lleno: libera "
+    "espacio en él. Puedes jugar una partida nueva igualmente: lo vuelve a intentar después "
+    "de cada mano. Tu partida guardada sigue como estaba y se te ofrecerá la próxima vez, "
+    "desde el principio de la mano 3.",
 }
 
 
@@ -79,7 +80,7 @@ def test_a_full_disk_at_the_start_keeps_the_statistics_and_says_so(
     with faulty_disk(monkeypatch) as disk:
         disk.fail("full", DB_NAME)
         store = open_store(tmp_path, RecordText(lang), router)
-    assert store is None and disk.hits
+    assert isinstance(store, Store) and not store.opened and disk.hits  # tried again later
     said = spoken(router, backend)
     assert said == [FULL_AT_START[lang].format(folder=tmp_path)]
     assert not any(word in said[0] for word in SQLITE_WORDS)
@@ -110,7 +111,7 @@ def game(
     store, table_game, recorder = recorded_game(
         folder,
         on_problem=lambda error: heard.append(words.save_failed(error, holder[0].resumes_at)),
-        on_recovered=lambda: heard.append(words.save_works(holder[0].resumes_at or 0)),
+        on_recovered=lambda: heard.append(words.save_works_now(holder[0]) or ""),
     )
     holder.append(recorder)
     before_start()

@@ -263,17 +263,6 @@ def test_saves_that_cannot_be_used_are_reported_and_kept_aside(tmp_path: Path) -
         assert "damaged" in found.kept_as.name and not save_path(folder).exists(), name
 
 
-def test_a_save_the_system_will_not_read_is_kept_aside(tmp_path: Path) -> None:
-    save_path(tmp_path).mkdir()  # reading it fails as a file the system refuses would
-    (save_path(tmp_path) / "inside").write_text("kept")
-    result, spoken = choose(tmp_path)
-    assert result is None
-    (kept,) = tmp_path.glob("saved-game.json.damaged-*")
-    assert (kept / "inside").read_text() == "kept"
-    assert spoken[0].startswith("The saved game could not be used: the system would not read it")
-    assert spoken[0].endswith(f"It was kept as {kept.name}, and a new game starts.")
-
-
 @pytest.mark.parametrize(
     ("lang", "sentence"),
     [

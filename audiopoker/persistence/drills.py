@@ -14,6 +14,7 @@ cut short keeps what was answered. The tables come from the statistics migration
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 from audiopoker.persistence.stats import StatsDB
@@ -56,11 +57,14 @@ class DrillLog:
     ) -> DrillLog:
         """Record a new round of ``planned`` questions (its seed asks them again)."""
         with stats.lock:
-            cursor = stats.db.execute(
-                "INSERT INTO drill_sessions (drill, started_at, planned, seed, lang)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (drill, started_at, planned, seed, lang),
-            )
+            try:
+                cursor = stats.db.execute(
+                    "INSERT INTO drill_sessions (drill, started_at, planned, seed, lang)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (drill, started_at, planned, seed, lang),
+                )
+            except sqlite3.Error as error:
+                raise stats.explain(error) from error
             session = cursor.lastrowid
         assert session is not None
         return cls(stats, session)

@@ -13,13 +13,17 @@ log only.
 'damaged'
 >>> kind_of(OSError(errno.EROFS, "Read-only file system")).value
 'denied'
+>>> kind_of(DiskFull("disk I/O error (the disk is full)")).value
+'full'
 """
 
 from __future__ import annotations
 
 import enum
 import errno
+import shutil
 import sqlite3
+from pathlib import Path
 from typing import Final
 
 
@@ -73,8 +77,40 @@ _SQLITE_WORDS: Final = (
 )
 
 
+# Bytes free under which a disk counts as full (SQLite grows its files by pages and by
+# 32 KiB of shared memory; a disk with less than this left is full for any of its writes).
+FULL_BELOW: Final = 1 << 20
+
+
+class DiskFull(sqlite3.OperationalError):
+    """SQLite's I/O error on a disk that has no space left. SQLite says "disk I/O error"
+    when growing its shared-memory or journal file fails, without saying why (a real full
+    disk, met at the start of a game, is reported that way): the player must hear that the
+    disk is full, not that it is failing."""
+
+
+def disk_full(folder: Path) -> bool:
+    """True when the disk holding ``folder`` has (almost) no space left for us."""
+    try:
+        return shutil.disk_usage(folder).free < FULL_BELOW
+    except OSError:
+        return False
+
+
+def explained(error: sqlite3.Error, folder: Path | None) -> sqlite3.Error:
+    """``error`` as the player must hear it: SQLite's I/O error in ``folder`` on a full
+    disk is a :class:`DiskFull` (the original is its cause, for the log); else ``error``."""
+    if folder is None or kind_of(error) is not Fault.IO or not disk_full(folder):
+        return error
+    full = DiskFull(f"{error} (the disk is full)")
+    full.__cause__ = error
+    return full
+
+
 def kind_of(error: BaseException) -> Fault:
     """The kind of ``error`` (an OSError or a sqlite3 error); anything else is IO."""
+    if isinstance(error, DiskFull):
+        return Fault.FULL
     if isinstance(error, OSError):
         code = error.errno
         if code is None and getattr(error, "winerror", None) in (32, 33):

@@ -8,7 +8,9 @@ tail of an append a crash interrupted, or a hand the save never recorded) is cut
 the file always holds exactly the finished hands, numbered without gaps.
 
 Without a path the histories are kept in memory (a game that is not saved: the replay key
-still has the last hand).
+still has the last hand). A file the system will not let us prepare (a full disk, a
+read-only folder) is prepared again before the next append, which raises the fault while it
+lasts: the recorder says it and tries again after the next hand.
 """
 
 from __future__ import annotations
@@ -57,9 +59,18 @@ class HistoryFile:
         self._last: HandHistory | None = None
         self._memory: list[HandHistory] = []
         self.kept_as: Path | None = None  # a file shorter than its mark, kept aside
+        self._ready = path is None
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._cut_to_mark()
+            try:
+                self._prepare()
+            except OSError as error:  # a fault: tried again before the first append
+                log.warning("the hand history %s is not ready yet: %s", path, error)
+
+    def _prepare(self) -> None:
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._cut_to_mark()
+        self._ready = True
 
     def _cut_to_mark(self) -> None:
         """Drop whatever lies past the committed size (or create the empty file). A file
@@ -87,6 +98,8 @@ class HistoryFile:
 
     def append(self, history: HandHistory, hand_number: int) -> HistoryMark:
         """Add one hand, durably; returns the new mark (for the save)."""
+        if not self._ready:
+            self._prepare()
         data = section(history, hand_number, first=self.mark.size == 0)
         start = self.mark.size
         if self.path is not None:

@@ -9,7 +9,11 @@ recorded twice or a gap in the hand numbers.
 Problems writing (a full disk, a folder made read-only) never stop the game, and never
 touch what is already saved: the first is reported through ``on_problem``, the hands not
 yet written wait in memory, and after each later hand the recorder tries again, writing
-them in order; when that works, ``on_recovered`` says so.
+them in order; when that works, ``on_recovered`` says so. A folder that could not be opened
+at the start (``Store.fault``, said by whoever opened it) is the same: the recorder starts
+as failed, opens it after each hand (``Store.reopen``), and says when that works. A saved
+game the store keeps (``Store.save_kept``: another game's, unread or found late) is never
+replaced: this game's hands are recorded, its save is not.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.hands import HandFacts, hand_facts
 from audiopoker.persistence.history import HistoryFile, hand_history
 from audiopoker.persistence.save import SavedGame
-from audiopoker.persistence.stats import Summary
+from audiopoker.persistence.stats import StatsDB, Summary
 from audiopoker.persistence.store import Store, now_text
 
 log = logging.getLogger(__name__)
@@ -110,9 +114,10 @@ class GameRecorder:
         self._place: int | None = None
         self._won = False
         self._over = False
-        # The error that stopped the last attempt (None: everything is written), the
-        # hands waiting to be written, and whether the game's statistics row exists.
-        self.failed: Exception | None = None
+        # The error that stopped the last attempt (None: everything is written; a folder
+        # that could not be opened counts), the hands waiting to be written, and whether
+        # the game's statistics row exists.
+        self.failed: Exception | None = store.fault
         self._waiting: list[_Hand] = []
         self._started = False
         self._pause = _test_pause()
@@ -129,9 +134,16 @@ class GameRecorder:
         self._guard(lambda: self._start(table), recovering=True)
 
     def _start(self, table: Table) -> None:
+        self.store.reopen()
         self._start_row(table)
-        if self._keeps_save:
+        if self.saves:
             self._write_save(table)
+
+    @property
+    def saves(self) -> bool:
+        """True when this game's save is written between hands (not for a watched table,
+        nor over a saved game the store keeps)."""
+        return self._keeps_save and not self.store.save_kept
 
     def _start_row(self, table: Table) -> None:
         # Also on resume: the statistics may be new (an unreadable file was set aside).
@@ -182,6 +194,7 @@ class GameRecorder:
         self._guard(lambda: self._record(table), recovering=True)
 
     def _record(self, table: Table) -> None:
+        self.store.reopen()  # a folder that could not be opened at the start
         if not self._started:  # the start could not be written: its row comes first
             self._start_row(table)
         while self._waiting:
@@ -202,7 +215,7 @@ class GameRecorder:
             with self._save_lock:
                 self._last_save = None
                 self.store.remove_save(self.game_id)
-        elif self._keeps_save:
+        elif self.saves:
             self._write_save(table)
         self._step()
 
@@ -285,14 +298,28 @@ class GameRecorder:
         )
 
     def last_hand(self) -> HandHistory | None:
-        """The last finished hand of this game (from the file after a resume); None when
-        none has finished. Raises OSError or ValueError when the file cannot be read (the
-        replay key says so)."""
-        return self.history.last()
+        """The last finished hand of this game (one still waiting to be written, or from
+        the file after a resume); None when none has finished. Raises OSError or ValueError
+        when the file cannot be read (the replay key says so)."""
+        waiting = self._waiting
+        return waiting[-1].history if waiting else self.history.last()
 
     def numbers(self) -> Summary:
-        """This game's numbers for the player."""
-        return self.store.stats.summary(self.game_id)
+        """This game's numbers for the player (while the folder could not be opened, from
+        the hands waiting in memory: every hand of the game so far)."""
+        if self.store.opened:
+            return self.store.stats.summary(self.game_id)
+        memory = StatsDB(None)
+        try:
+            memory.start_game(
+                self.game_id, self.started_at, player_name=None, players=len(self.names),
+                chips=0, blinds=(0, 0), ante=0, bots="", history_file=None,
+            )  # fmt: skip
+            for hand in list(self._waiting):
+                memory.record_hand(self.game_id, hand.number, hand.facts, hand.chips, "")
+            return memory.summary(self.game_id)
+        finally:
+            memory.close()
 
     @property
     def over(self) -> bool:

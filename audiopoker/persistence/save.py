@@ -52,7 +52,6 @@ __all__ = [
 class SaveProblem(enum.Enum):
     """Why a saved game could not be used."""
 
-    UNREADABLE = "unreadable"  # the system refused to read it; details: error
     DAMAGED = "damaged"  # not JSON: cut short or garbled
     NOT_A_SAVE = "not_a_save"  # JSON, but not our format
     WRONG_VERSION = "wrong_version"  # details: version (the file's), expected

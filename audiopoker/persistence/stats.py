@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from audiopoker.persistence.faults import explained
 from audiopoker.persistence.hands import HandFacts
 
 DB_NAME: Final = "statistics.sqlite3"
@@ -227,17 +228,29 @@ class StatsDB:
         target = ":memory:" if path is None else str(path)
         # The game records from its thread and the keys read from theirs: one at a time.
         self.lock = threading.RLock()
+        self.folder = None if path is None else path.parent
         # isolation_level None: we issue BEGIN and COMMIT ourselves.
-        self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        try:
+            self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise self.explain(error) from error
         try:
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute("PRAGMA busy_timeout = 5000")
             migrate(self.db)
+        except sqlite3.Error as error:
+            self.db.close()
+            raise self.explain(error) from error
         except BaseException:
             self.db.close()
             raise
+
+    def explain(self, error: sqlite3.Error) -> sqlite3.Error:
+        """``error`` as the player must hear it (SQLite's I/O error on a full disk is a
+        full disk: ``faults.explained``)."""
+        return explained(error, self.folder)
 
     def close(self) -> None:
         """Close the connection (the WAL is checkpointed by SQLite)."""
@@ -246,14 +259,17 @@ class StatsDB:
 
     def _write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> None:
         with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, values in statements:
-                    self.db.execute(sql, values)
-                self.db.execute("COMMIT")
-            except BaseException:
-                rollback(self.db)
-                raise
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql, values in statements:
+                        self.db.execute(sql, values)
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    rollback(self.db)
+                    raise
+            except sqlite3.Error as error:
+                raise self.explain(error) from error
 
     # --- writing ------------------------------------------------------------------------
     def start_game(

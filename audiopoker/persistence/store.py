@@ -6,15 +6,19 @@ and the statistics database.
     <data dir>/histories/<game>.phhs   every hand of each game, PHH
     <data dir>/statistics.sqlite3      hands and games (WAL)
 
-Files we cannot read are kept aside with a timestamp (``saved-game.json.damaged-...``),
-never deleted or overwritten. Without a folder (``Store(None)``) nothing is written: the
-histories and statistics of the game live in memory.
+Files read and found damaged are kept aside with a timestamp
+(``saved-game.json.damaged-...``), never deleted or overwritten. A file the system would
+not let us read or write (a full disk, a read-only folder, a locked file, a disk error) is
+a fault of the machine, not damage: it stays where it is, as it is. A saved game that could
+not be read is never replaced by a new game, nor is one found in a folder that could only be
+opened once the new game had begun (``save_kept``). Without a folder (``Store(None)``)
+nothing is written: the histories and statistics of the game live in memory.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
+import errno
 import logging
 import secrets
 import sqlite3
@@ -22,16 +26,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from audiopoker.persistence.faults import is_damage
+from audiopoker.persistence.faults import is_damage, kind_of
 from audiopoker.persistence.files import (
     DataLock,
+    LockBusy,
     atomic_write,
     fsync_dir,
     keep_aside,
     remove_stray_temporaries,
 )
 from audiopoker.persistence.history import HistoryFile
-from audiopoker.persistence.save import HistoryMark, SavedGame, SaveError, SaveProblem
+from audiopoker.persistence.save import HistoryMark, SavedGame, SaveError
 from audiopoker.persistence.stats import DB_NAME, StatsDB, StatsTooNew
 
 SAVE_NAME: Final = "saved-game.json"
@@ -53,12 +58,14 @@ def new_game_id() -> str:
 
 @dataclass(frozen=True, slots=True)
 class SaveLoad:
-    """What was found at start: a usable save, none, or one we refused (``error``) and kept
-    aside under ``kept_as``."""
+    """What was found at start: a usable save, none, one we refused (``error``) and kept
+    aside under ``kept_as``, or one the system would not let us read (``unread``: a fault,
+    the file stays where it is and is never replaced)."""
 
     saved: SavedGame | None = None
     error: SaveError | None = None
     kept_as: Path | None = None
+    unread: OSError | None = None
 
 
 class Store:
@@ -67,7 +74,8 @@ class Store:
     ``open`` takes the lock (LockBusy when another copy holds it), clears temporary files
     a crash left, and opens the statistics (a database read and found damaged is kept aside
     and a new one started: ``stats_kept_as`` says where the old one went; one that cannot
-    be written, a full disk or a locked file, is left as it is and the error raised).
+    be written, a full disk or a locked file, is left as it is and the error raised, and
+    kept as ``fault``: the game plays on and the recorder tries ``reopen`` after each hand).
     """
 
     def __init__(self, directory: Path | None) -> None:
@@ -78,11 +86,21 @@ class Store:
         # The file reconcile cut, handed to the next history() call for that mark (the
         # recorder's): a file found short is kept aside once, and the game can say so.
         self._cut: dict[tuple[str, HistoryMark], HistoryFile] = {}
+        # What kept the folder from opening (a fault of the machine), until it opens.
+        self.fault: OSError | sqlite3.Error | None = None
+        # A saved game is in the folder that this game must never replace: it could not be
+        # read, or it was there when the folder opened late (the player was told it stays).
+        self.save_kept = False
 
     @property
     def saving(self) -> bool:
         """True when games are written to disk."""
         return self.directory is not None
+
+    @property
+    def opened(self) -> bool:
+        """True once the folder is open (the statistics with it)."""
+        return self._stats is not None
 
     @property
     def stats(self) -> StatsDB:
@@ -102,15 +120,44 @@ class Store:
         if self.directory is None or self.lock is None:
             self._stats = StatsDB(None)
             return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self.lock.acquire()
         try:
-            remove_stray_temporaries(self.directory)
-            (self.directory / HISTORY_DIR).mkdir(exist_ok=True)
-            self._stats = self._open_stats(self.directory / DB_NAME)
-        except BaseException:
-            self.lock.release()
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self.lock.acquire()
+            try:
+                remove_stray_temporaries(self.directory)
+                (self.directory / HISTORY_DIR).mkdir(exist_ok=True)
+                self._stats = self._open_stats(self.directory / DB_NAME)
+            except BaseException:
+                self.lock.release()
+                raise
+        except (OSError, sqlite3.Error) as error:
+            self.fault = error
             raise
+        self.fault = None
+
+    def reopen(self) -> None:
+        """Open the folder that could not be opened at the start (``fault``), as the game
+        goes on: raises the fault while it lasts, and another copy of the game that took
+        the folder meanwhile as a file in use (EBUSY). A saved game found there once it
+        opens was another game's, which the player was told stays: it is kept."""
+        if self.opened:
+            return
+        try:
+            self.open()
+        except LockBusy as busy:
+            raise OSError(errno.EBUSY, "another copy holds the folder", str(busy.path)) from busy
+        path = self.save_path
+        if path is not None and path.exists():
+            self.save_kept = True
+
+    def waiting_hand(self) -> int | None:
+        """The hand the saved game in the folder resumes from (read only, never set aside);
+        None when there is none or it cannot be read."""
+        path = self.save_path
+        try:
+            return None if path is None else SavedGame.from_json(path.read_bytes()).hand_number + 1
+        except (OSError, SaveError):
+            return None
 
     def _open_stats(self, path: Path) -> StatsDB:
         try:
@@ -144,14 +191,19 @@ class Store:
 
     # --- the saved game -----------------------------------------------------------------
     def load(self) -> SaveLoad:
-        """The saved game, if there is one. A save we cannot use is kept aside at once."""
+        """The saved game, if there is one. A save read and found unusable is kept aside at
+        once; one the system would not let us read stays where it is (``unread``), and this
+        game will not replace it."""
         path = self.save_path
         if path is None or not path.exists():
             return SaveLoad()
         try:
             data = path.read_bytes()
         except OSError as error:
-            return self._refuse(SaveError(SaveProblem.UNREADABLE, error=str(error)))
+            kind = kind_of(error).value
+            log.warning("saved game %s not read (%s): %s; left as it is", path, kind, error)
+            self.save_kept = True
+            return SaveLoad(unread=error)
         try:
             return SaveLoad(SavedGame.from_json(data))
         except SaveError as error:
@@ -175,13 +227,16 @@ class Store:
             atomic_write(self.save_path, saved.to_json())
 
     def remove_save(self, game_id: str) -> None:
-        """The game is over: its save goes (only if it is that game's save)."""
+        """The game is over: its save goes (only when it was read and is that game's: a file
+        that cannot be read now may be another game's)."""
         path = self.save_path
-        if path is None or not path.exists():
+        if path is None or not path.exists() or self.save_kept:
             return
-        with contextlib.suppress(OSError, ValueError):
+        try:
             if SavedGame.from_json(path.read_bytes()).game_id != game_id:
                 return
+        except (OSError, ValueError):
+            return
         path.unlink(missing_ok=True)
         fsync_dir(path.parent)
 
@@ -191,7 +246,13 @@ class Store:
         play again, so it is cut from both."""
         cut = self.history(saved.game_id, saved.history)  # cuts the file to the mark
         self._cut[saved.game_id, saved.history] = cut
-        dropped = self.stats.cut_after(saved.game_id, saved.hand_number)
+        try:
+            dropped = self.stats.cut_after(saved.game_id, saved.hand_number)
+        except sqlite3.Error as error:  # a fault: the hand played again replaces its row
+            log.warning(
+                "unsaved hands of %s not cut (%s): %s", saved.game_id, kind_of(error).value, error
+            )
+            return
         if dropped:
             log.info("dropped %d unsaved hand(s) of %s", dropped, saved.game_id)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from audiopoker.narration.positions import TABLE_ORDER, Position, position_name
 from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.hands import GROUPS
+from audiopoker.persistence.recorder import GameRecorder
 from audiopoker.persistence.save import SaveError
 from audiopoker.persistence.stats import Line, Summary
 from audiopoker.ui.texts import UiText
@@ -93,6 +94,11 @@ class RecordText(UiText):
         name = kept_as.name if kept_as is not None else "-"
         return self.r("resume.refused", reason=reason, file=name)
 
+    def save_unread(self, error: BaseException) -> str:
+        """'The saved game could not be read. {fault} It is left where it is, as it is,
+        ...; a new game starts, which is not saved so that it does not replace it ...'"""
+        return self.r("resume.unread", fault=self.fault(error))
+
     def stats_kept_aside(self, kept_as: Path) -> str:
         """'The statistics file was damaged; it was kept aside as {file} ... To bring back
         what can still be read in it, type: audiopoker stats --merge {file}'"""
@@ -112,8 +118,9 @@ class RecordText(UiText):
         return self.r("stats_too_new")
 
     def cannot_save(self, folder: Path, error: BaseException, saved_hand: int | None) -> str:
-        """'Games cannot be saved in {folder}. {fault} This game is played without saving.';
-        with ``saved_hand``, also that the saved game stays and is offered next time."""
+        """'Games cannot be saved in {folder} for now. {fault} You can play all the same:
+        the game tries again after each hand ...'; with ``saved_hand``, also that the saved
+        game stays and is offered next time."""
         fields = {"folder": str(folder), "fault": self.fault(error)}
         if saved_hand is None:
             return self.r("cannot_save", **fields)
@@ -135,6 +142,20 @@ class RecordText(UiText):
         """'Saving works again: the game is saved, and resumes from the start of hand
         {hand}.'"""
         return self.r("save_works", hand=resumes_at)
+
+    def save_works_now(self, recorder: GameRecorder) -> str | None:
+        """What is true once saving works again: the game is saved and the hand it resumes
+        from; over a saved game the store keeps (another game's), that this game's hands are
+        recorded and the kept game stays, and from which hand; None at the game's end."""
+        hand = recorder.resumes_at
+        if hand is not None:
+            return self.save_works(hand)
+        if not recorder.store.save_kept or recorder.over:
+            return None
+        kept = recorder.store.waiting_hand()
+        if kept is None:
+            return self.r("save_works.kept_unread")
+        return self.r("save_works.kept", hand=kept)
 
     # --- the replay key -----------------------------------------------------------------
     def replay_start(self, hand: int) -> str:

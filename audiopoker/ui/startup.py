@@ -2,16 +2,19 @@
 
 ``open_store`` takes the data folder for this copy of the game. When another copy holds
 it, the player hears and reads why and the command exits with EXIT_LOCKED (play it with
-``--no-save`` meanwhile); when the folder cannot be used at all, the game is played
-without saving, and the player is told so.
+``--no-save`` meanwhile); when the machine keeps it from opening (a full disk, a folder
+that cannot be written, a file in use, a disk error), the player hears which and a new game
+is played all the same: it tries to open the folder again after each hand and says when
+saving works, leaving a saved game there as it was.
 
-``choose_game`` finds the saved game: a save that cannot be used is reported in words and
-kept aside (a new game starts); a good one is resumed at once with ``--resume``, or
-offered. The offer says what the save is (cash game or tournament, seats, chips, next
-hand) and, when options typed on the command line ask for another game, that they are not
-used on resuming and that the discard key starts the new game with them. At the offer, a
-resume key (Enter or Y) plays it on, harmless; only the discard key (Delete), which nobody
-presses by reflex, gives it up, and even then the file is kept aside
+``choose_game`` finds the saved game: a save read and found unusable is reported in words
+and kept aside (a new game starts); one the system would not let us read is left where it
+is, said, and never replaced (a new game starts, not saved); a good one is resumed at once
+with ``--resume``, or offered. The offer says what the save is (cash game or tournament,
+seats, chips, next hand) and, when options typed on the command line ask for another game,
+that they are not used on resuming and that the discard key starts the new game with them.
+At the offer, a resume key (Enter or Y) plays it on, harmless; only the discard key
+(Delete), which nobody presses by reflex, gives it up, and even then the file is kept aside
 (``saved-game.json.discarded-<time>``, printed and logged, never spoken), never deleted.
 Escape, N and every other key say the offer again; Control+C quits and leaves the save as
 it was.
@@ -80,8 +83,10 @@ def tell(router: Router, text: str, kind: str = "error") -> None:
 
 
 def open_store(folder: Path, text: RecordText, router: Router) -> Store | int | None:
-    """The opened Store; None to play without saving (the player was told why); or
-    EXIT_LOCKED when another copy of the game holds the folder."""
+    """The Store: opened, or not yet when the machine keeps it from opening (the player
+    was told why; the game opens it after each hand); None to play without saving (the
+    statistics are from a newer version); or EXIT_LOCKED when another copy of the game holds
+    the folder."""
     store = Store(folder)
     try:
         store.open()
@@ -93,21 +98,11 @@ def open_store(folder: Path, text: RecordText, router: Router) -> Store | int | 
         return None
     except (OSError, sqlite3.Error) as error:
         log.warning("games cannot be saved in %s (%s): %s", folder, kind_of(error).value, error)
-        tell(router, text.cannot_save(folder, error, waiting_save(store)))
-        return None
+        tell(router, text.cannot_save(folder, error, store.waiting_hand()))
+        return store  # not open: the recorder tries again after each hand
     if store.stats_kept_as is not None:
         tell(router, text.stats_kept_aside(store.stats_kept_as))
     return store
-
-
-def waiting_save(store: Store) -> int | None:
-    """The hand a saved game left untouched would resume from (read only, never set
-    aside: the folder is not ours to change now); None when there is none to offer."""
-    path = store.save_path
-    try:
-        return None if path is None else SavedGame.from_json(path.read_bytes()).hand_number + 1
-    except (OSError, SaveError):
-        return None
 
 
 def saved_settings(saved: SavedGame, lang: Language, autopilot: bool = False) -> Settings:
@@ -216,7 +211,10 @@ def _discard(store: Store, saved: SavedGame, text: RecordText, router: Router) -
     path = store.save_path
     if path is not None and path.exists():
         kept = keep_aside(path, "discarded")
-        store.stats.abandon_game(saved.game_id, now_text())
+        try:
+            store.stats.abandon_game(saved.game_id, now_text())
+        except sqlite3.Error as error:  # a fault: the game stays "playing" in the statistics
+            log.warning("the discarded game is not marked (%s): %s", kind_of(error).value, error)
         router.send(Message("answer", text.declined()))
         log.info("the saved game was put aside as %s", kept)
         print(text.declined_file(kept), file=sys.stderr)
@@ -244,16 +242,22 @@ def choose_game(
 ) -> tuple[SavedGame, Settings] | Answer | None:
     """The saved game to resume with its settings, None for a new game, or Answer.QUIT.
 
-    A save that cannot be used is reported and kept aside. A good one is first made to
+    A folder that could not be opened (``open_store``) offers nothing: a new game. A save
+    read and found unusable is reported and kept aside; one the system would not let us
+    read is reported and stays (the store keeps it). A good one is first made to
     agree with the history and statistics (Store.reconcile), then resumed at once with
     ``resume``, or offered: a resume key resumes it, the discard key gives it up (recorded
     as abandoned, the file kept aside); any other key says the offer again.
     ``new_options`` gives the options typed for a new game that the save does not follow
     (as typed, such as "--players 3"): the offer names them, and so does ``resume``.
     """
+    if not store.opened:
+        return None  # the player heard that the saved game stays as it was
     found = store.load()
     if found.error is not None:
         tell(router, text.save_refused(found.error, found.kept_as))
+    if found.unread is not None:
+        tell(router, text.save_unread(found.unread))
     saved = found.saved
     settings: Settings | None = None
     if saved is not None:
@@ -263,7 +267,7 @@ def choose_game(
             tell(router, text.save_refused(error, store.set_aside(error)))
             saved = None
     if saved is None or settings is None:
-        if resume and found.error is None:
+        if resume and found.error is None and found.unread is None:
             tell(router, text.nothing_to_resume(), "answer")
         return None
     store.reconcile(saved)
