@@ -2,14 +2,21 @@
 
 The host plays at the table from the same process (as a joiner on this machine) unless
 ``--no-seat``; then the table serves until Control+C or the game's end.
+
+Saving the table meets the faults of the machine as the solo game does, and the host hears
+them the same way, in words (``SaveNews``): a folder that cannot be opened at the start is
+tried again after each hand, a save that cannot be written is too, what is kept and from
+which hand it resumes is said, and so is the moment saving works again.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import signal
 import socket
+import sqlite3
 import ssl
 import sys
 import threading
@@ -27,6 +34,7 @@ from audiopoker.bots.levels import LEVELS
 from audiopoker.commands.join import add_player_arguments, last_words, play_at
 from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_args
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
+from audiopoker.i18n import Language
 from audiopoker.narration.language import resolve_language
 from audiopoker.net.host import HostedTable, HostOptions
 from audiopoker.net.host_news import HostNews
@@ -35,11 +43,97 @@ from audiopoker.net.talk import NetText
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
-from audiopoker.persistence import Store, data_dir
+from audiopoker.persistence import GameRecorder, SavedGame, StatsTooNew, Store, data_dir
+from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.files import LockBusy
 from audiopoker.tournament.options import add_tournament_arguments
+from audiopoker.ui.record_texts import RecordText
 
 HOSTED_FOLDER = "hosted"  # the hosted table's save and histories, beside the solo game's
+
+log = logging.getLogger(__name__)
+
+
+class SaveNews:
+    """What the host hears about saving the table, in the host's language: a fault in the
+    player's words (what it is, what to do, what is kept and from which hand the table
+    resumes), and when saving works again. The technical reason goes to the log only."""
+
+    def __init__(self, router: Router, lang: Language) -> None:
+        self.router = router
+        self.text = NetText(lang)
+        self.records = RecordText(lang)
+        self.recorder: GameRecorder | None = None  # the hosted table's, once it is made
+
+    def say(self, line: str, kind: str = "error") -> None:
+        with contextlib.suppress(RuntimeError):  # the router closed: the host has left
+            self.router.send(Message(kind, line))
+
+    def problem(self, error: Exception) -> None:
+        """Saving failed (the first time since it last worked)."""
+        hand = self.recorder.resumes_at if self.recorder is not None else None
+        key = "host.save_failed" if hand is not None else "host.save_failed.none"
+        self.say(self.text.say(key, fault=self.records.fault(error), hand=hand))
+
+    def recovered(self) -> None:
+        """Saving works again: the table is saved (from which hand it resumes), or its
+        hands are recorded beside a saved table that is kept."""
+        recorder = self.recorder
+        if recorder is None or recorder.over:
+            return
+        hand = recorder.resumes_at
+        if hand is not None:
+            self.say(self.text.say("host.save_works", hand=hand), "saved")
+        elif recorder.store.save_kept:
+            self.say(self.text.say("host.save_works.kept"), "saved")
+
+    def cannot_open(self, folder: Path, error: Exception, kept: int | None) -> None:
+        """The folder cannot be opened when the table starts (tried again after each hand)."""
+        fault = self.records.fault(error)
+        key = "host.cannot_save" if kept is None else "host.cannot_save.kept"
+        self.say(self.text.say(key, folder=folder, fault=fault, hand=kept))
+
+    def closed(self) -> str:
+        """The goodbye of a table served without a seat: saved (from which hand it resumes)
+        or not."""
+        hand = self.recorder.resumes_at if self.recorder is not None else None
+        if hand is None:
+            return self.text.say("host.closed.unsaved")
+        return self.text.say("host.closed", hand=hand)
+
+
+def open_table_store(folder: Path | None, news: SaveNews) -> Store | None:
+    """The hosted table's store: open, or not yet when the machine keeps it from opening
+    (said; the recorder tries again after each hand); a store in memory for statistics of
+    a newer version (said). None when another copy hosts from the folder (said)."""
+    store = Store(folder)
+    try:
+        store.open()
+    except LockBusy:
+        news.say(news.text.say("host.busy"))
+        return None
+    except StatsTooNew:
+        news.say(news.records.stats_too_new())
+        store = Store(None)
+        store.open()
+    except (OSError, sqlite3.Error) as error:
+        log.warning("tables cannot be saved in %s (%s): %s", folder, kind_of(error).value, error)
+        assert folder is not None
+        news.cannot_open(folder, error, store.waiting_hand())
+    return store
+
+
+def saved_table(store: Store, news: SaveNews) -> SavedGame | None:
+    """The saved table to resume: a file read and found unusable is kept aside, one that
+    cannot be read is left as it is (and never replaced); both are said."""
+    if not store.opened:
+        return None  # the host heard that the saved table stays as it was
+    found = store.load()
+    if found.error is not None:
+        news.say(news.records.save_refused(found.error, found.kept_as))
+    if found.unread is not None:
+        news.say(news.text.say("host.save_unread", fault=news.records.fault(found.unread)))
+    return found.saved
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -138,16 +232,15 @@ def run_host(args: argparse.Namespace) -> int:
         )
         return EXIT_REFUSED
     router = router_from_args(args, lang)
-    store = Store(data_dir() / HOSTED_FOLDER if args.save else None)
+    saving = SaveNews(router, lang)
+    store: Store | None = None
     try:
-        try:
-            store.open()
-        except LockBusy:
-            router.send(Message("error", text.say("host.busy")))
+        store = open_table_store(data_dir() / HOSTED_FOLDER if args.save else None, saving)
+        if store is None:
             return refuse("host", text.say("host.busy"))
         saved = None
         if args.save and not args.new:
-            saved = store.load().saved
+            saved = saved_table(store, saving)
         try:
             tls = _tls(args)
         except (OSError, ssl.SSLError) as error:
@@ -172,7 +265,8 @@ def run_host(args: argparse.Namespace) -> int:
             port=args.port,
             bot_time_budget=None if args.seed is not None else 0.08,
         )
-        hosted = HostedTable(options, store, saved, tournament)
+        hosted = HostedTable(options, store, saved, tournament, saving.problem, saving.recovered)
+        saving.recorder = hosted.recorder
         try:
             port = hosted.start(tls)
         except OSError as error:
@@ -206,16 +300,17 @@ def run_host(args: argparse.Namespace) -> int:
             news = HostNews(lang, lambda: hosted.table.names, router.send)
             hosted.game.add_listener(news)
             hosted.server.news.append(news.on_event)
-            return _serve(hosted, router, text)
+            return _serve(hosted, router, saving)
         finally:
             hosted.stop()
     finally:
-        store.close()
+        if store is not None:
+            store.close()
         last_words(router)
         router.close()
 
 
-def _serve(hosted: HostedTable, router: Router, text: NetText) -> int:
+def _serve(hosted: HostedTable, router: Router, saving: SaveNews) -> int:
     """Serve until the game ends, Control+C or SIGTERM."""
     done = threading.Event()
 
@@ -230,6 +325,5 @@ def _serve(hosted: HostedTable, router: Router, text: NetText) -> int:
     except KeyboardInterrupt:
         pass
     if not hosted.over:  # the end of the game was said as it came
-        saved = hosted.store.saving
-        router.send(Message("goodbye", text.say("host.closed" if saved else "host.closed.unsaved")))
+        router.send(Message("goodbye", saving.closed()))
     return 1 if hosted.error is not None else 0

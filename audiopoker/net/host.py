@@ -16,7 +16,7 @@ import random
 import ssl
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -112,7 +112,11 @@ class NetPacer:
 
 
 class HostedTable:
-    """One table on the network. ``start`` serves and plays; ``stop`` ends both."""
+    """One table on the network. ``start`` serves and plays; ``stop`` ends both.
+
+    ``on_problem`` and ``on_recovered`` hear what the recorder meets saving the table (a
+    full disk, a folder that cannot be written...) and when saving works again: the host
+    command says them to the host in words."""
 
     def __init__(
         self,
@@ -120,6 +124,8 @@ class HostedTable:
         store: Store,
         saved: SavedGame | None,
         tournament: Tournament | None = None,
+        on_problem: Callable[[Exception], None] | None = None,
+        on_recovered: Callable[[], None] | None = None,
     ) -> None:
         self.options = options
         self.store = store
@@ -194,6 +200,8 @@ class HostedTable:
             prefs=dict,
             extra=self._extra,
             keep_save=True,
+            on_problem=on_problem,
+            on_recovered=on_recovered,
             tournament_paid=(
                 len(self.director.tournament.payouts) if self.director is not None else None
             ),
