@@ -1,7 +1,9 @@
 """A disk that fails on purpose, in process: the faults a player's machine makes (a full
 disk, a read-only folder, permission taken away, another program holding the file, an I/O
 error) injected where the game's writes reach the system (``os.fsync``, ``os.replace``,
-``os.open``, SQLite's statements), so every write site can be made to fail in turn.
+``os.open``, ``os.write``, SQLite's statements), so every write site can be made to fail in
+turn. A full disk takes the first half of an ``os.write`` before it refuses, as a real one
+does when it fills in the middle of a write.
 
 SQLite's own behaviour is copied where it matters: after a full disk or an I/O error it has
 already rolled the transaction back itself (which is what turned the old error into
@@ -54,10 +56,11 @@ class Disk:
     fault: str | None = None
     where: str = ""
     hits: int = 0
+    torn: bool = False  # a full disk took part of a write already
     _sql: list[str] = field(default_factory=list)
 
     def fail(self, fault: str, where: str = "") -> None:
-        self.fault, self.where = fault, where
+        self.fault, self.where, self.torn = fault, where, False
 
     def heal(self) -> None:
         self.fault = None
@@ -82,7 +85,7 @@ def faulty_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[Disk]:
     """Patch the system calls our writes go through; yields the Disk to arm (healed on
     leaving)."""
     disk = Disk()
-    real_fsync, real_replace, real_open = os.fsync, os.replace, os.open
+    real_fsync, real_replace, real_open, real_write = os.fsync, os.replace, os.open, os.write
     real_connect = sqlite3.connect
 
     def fsync(descriptor: int) -> None:
@@ -101,6 +104,15 @@ def faulty_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[Disk]:
         if writing and disk.refuses(str(path)):
             raise disk.os_error(str(path))
         return real_open(path, flags, *args, **kwargs)
+
+    def write(descriptor: int, data: Any) -> int:
+        path = _fd_path(descriptor)
+        if disk.where and disk.refuses(path):
+            if disk.fault == "full" and not disk.torn and len(data) > 1:
+                disk.torn = True  # the disk fills in the middle of this write
+                return real_write(descriptor, bytes(data)[: len(data) // 2])
+            raise disk.os_error(path)
+        return real_write(descriptor, data)
 
     class Connection(sqlite3.Connection):
         path = ""
@@ -122,6 +134,7 @@ def faulty_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[Disk]:
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "write", write)
     monkeypatch.setattr(sqlite3, "connect", connect)
     try:
         yield disk

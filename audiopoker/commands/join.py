@@ -26,6 +26,7 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.texts import UiText
 
@@ -109,6 +110,16 @@ def run_join(args: argparse.Namespace) -> int:
         router.close()
 
 
+def keep_seat(book: TokenBook, key: str, token: str, router: Router, lang: Language) -> None:
+    """Keep the seat's token, to come back to it; when the machine refuses (a full disk, a
+    folder that cannot be written) the player hears so in words, and plays on: the seat is
+    then kept only while this program runs."""
+    error = book.put(key, token)
+    if error is not None:
+        fault = RecordText(lang).fault(error)
+        router.send(Message("error", NetText(lang).say("join.seat_not_kept", fault=fault)))
+
+
 def _tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
     if not uri.startswith("wss:"):
         return None
@@ -176,7 +187,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
         elif isinstance(got, Waiting):
             router.send(Message("welcome", text.say("join.waiting")))
         elif isinstance(got, Welcome):
-            book.put(seat_key, got.token)
+            keep_seat(book, seat_key, got.token, router, lang)
             break
     _no_terminal_warning()
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
