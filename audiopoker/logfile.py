@@ -10,12 +10,14 @@ through the output router in their language; the log is for bug reports.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import logging
 import os
 import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import platformdirs
 
@@ -33,10 +35,31 @@ _DEBUG_HANDLER: Final = "audiopoker-log-stderr"
 class QuietFileHandler(RotatingFileHandler):
     """The log file, which never reaches the console: a record it cannot write (a full
     disk, a folder made read-only) is dropped, where logging would print a traceback in
-    English on stderr, in the middle of the game."""
+    English on stderr, in the middle of the game. A record a crash cut in the middle (the
+    file does not end with a line's end) is ended before the next one is written, so the
+    next record starts a line of its own."""
 
     def handleError(self, record: logging.LogRecord) -> None:
         """Drop the record; the game goes on and tells the player what matters itself."""
+
+    def _open(self) -> io.TextIOWrapper[Any]:
+        stream = super()._open()
+        if not _ends_a_line(self.baseFilename):
+            with contextlib.suppress(OSError):
+                stream.write("\n")
+        return stream
+
+
+def _ends_a_line(path: str) -> bool:
+    """True when the file is empty or ends with a line's end (False: a record cut short)."""
+    try:
+        with open(path, "rb") as file:
+            if file.seek(0, os.SEEK_END) == 0:
+                return True
+            file.seek(-1, os.SEEK_END)
+            return file.read(1) == b"\n"
+    except OSError:
+        return True
 
 
 def log_dir() -> Path:
