@@ -14,6 +14,7 @@ anything else.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -31,6 +32,8 @@ from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, shown_hands_of, view_for
 from audiopoker.errors import PokerError
+
+log = logging.getLogger(__name__)
 
 # How many refused actions a seat gets before the conductor checks or folds for it, so a
 # broken bot can never hang the game.
@@ -200,6 +203,18 @@ class BotSeat:
         tell(self.bot, self.seat, event)
 
 
+def deliver(listeners: Iterable[Listener], event: Event) -> None:
+    """Hand ``event`` to each listener in order. One listener's fault is logged and does not
+    keep the event from the others: a broken sound device or a statistics file must not
+    silence the narration or stop the table (the conductor and every player side publish
+    through here)."""
+    for listener in listeners:
+        try:
+            listener.on_event(event)
+        except Exception:
+            log.exception("%s could not follow %s", type(listener).__name__, event)
+
+
 class Game:
     """Runs a game on ``table``: one seat object per table seat, listeners for the events.
 
@@ -238,10 +253,9 @@ class Game:
         self.listeners.append(listener)
 
     def publish(self, events: Iterable[Event]) -> None:
-        """Hand every event to every listener, in order."""
+        """Hand every event to every listener, in order (``deliver``)."""
         for event in events:
-            for listener in self.listeners:
-                listener.on_event(event)
+            deliver(self.listeners, event)
 
     def stop(self) -> None:
         """Ask the game to end at the next chance (seats and pacers see ``stopping``)."""

@@ -10,6 +10,7 @@ app on a pipe input and the conductor in its own thread, as ``audiopoker`` runs 
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -144,10 +145,35 @@ def test_a_refused_keymap_is_said_first_and_the_user_keys_work(tmp_path: Path) -
 
 
 class Broken:
-    """A listener that fails on the first event: the game thread stops with an error."""
+    """A listener that fails on every event: logged, and the others still hear it."""
 
     def on_event(self, event: object) -> None:
         raise RuntimeError("listener broke")
+
+
+class BrokenBetweenHands:
+    """A part of the conductor (a listener that changes the table before each hand, as a
+    tournament's director does) that fails: the game cannot go on."""
+
+    def on_event(self, event: object) -> None:
+        pass
+
+    def before_hand(self, table: object) -> list[object]:
+        raise RuntimeError("the table broke")
+
+
+def test_a_broken_listener_does_not_silence_the_others(caplog: pytest.LogCaptureFixture) -> None:
+    backend = RecordingBackend()
+    router = Router(backend, lang="en", policy=RoutingPolicy(echo=False))
+    settings = Settings(players=3, seed=1, bot_delay=0, bot_time_budget=None, watch=True)
+    settings = dataclasses.replace(settings, hands=2)
+    with create_pipe_input() as pipe:
+        pipe.close()  # nobody at the keys: the watched game plays to its end
+        session = Session(settings, router, default_keymap(), input=pipe, listeners=[Broken()])
+        assert session.run() == 0
+    router.close()
+    assert "Hand 2 of 2." in " ".join(backend.spoken)  # the narration went on
+    assert any("Broken could not follow" in r.getMessage() for r in caplog.records)
 
 
 def test_a_game_that_stops_on_an_error_says_so_in_the_players_language(
@@ -156,10 +182,11 @@ def test_a_game_that_stops_on_an_error_says_so_in_the_players_language(
     backend = RecordingBackend()
     router = Router(backend, lang="es", policy=RoutingPolicy(echo=False))
     settings = Settings(players=3, seed=1, lang="es", bot_delay=0, bot_time_budget=None)
+    broken = BrokenBetweenHands()
     with create_pipe_input() as pipe:
-        session = Session(settings, router, default_keymap(), input=pipe, listeners=[Broken()])
+        session = Session(settings, router, default_keymap(), input=pipe, listeners=[broken])
         assert session.run() == 1
     router.close()
-    sentence = "La partida se detuvo por un error de audiopoker: RuntimeError('listener broke')"
+    sentence = "La partida se detuvo por un error de audiopoker: RuntimeError('the table broke')"
     assert backend.spoken[-1] == sentence
     assert capsys.readouterr().err.splitlines()[-1] == sentence  # no echo: printed as well

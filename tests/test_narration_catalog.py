@@ -74,6 +74,8 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         NET_LOCALE_DIR,
         [
             *sorted((PACKAGE / "net").glob("*.py")),
+            PACKAGE / "ui/net_talk.py",
+            PACKAGE / "ui/remote_link.py",
             PACKAGE / "commands/host.py",
             PACKAGE / "commands/join.py",
         ],

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from audiopoker.engine.events import GameEnded, GameEndReason, HandEnded, PlayerEliminated
-from audiopoker.net.client_tournament import TournamentFollower
 from audiopoker.output.message import Message
 from audiopoker.tournament.director import Director
 from audiopoker.tournament.schedule import DEFAULT_LEVELS, Tournament
+from audiopoker.ui.net_tournament import TournamentFollower
 from tests.test_net_play import _host, _join
 
 

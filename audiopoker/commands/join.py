@@ -17,7 +17,6 @@ from audiopoker.commands.play import _name, _no_terminal_warning
 from audiopoker.i18n import Language
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
-from audiopoker.net.client_session import ClientSession
 from audiopoker.net.protocol import Hello, RefusalCode, Refused, ServerFrame, Waiting, Welcome
 from audiopoker.net.talk import NetText
 from audiopoker.net.tokens import TokenBook
@@ -28,6 +27,7 @@ from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
+from audiopoker.ui.remote_link import ClientSession
 from audiopoker.ui.texts import UiText
 
 DEFAULT_PORT = 7777
@@ -191,7 +191,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
             break
     _no_terminal_warning()
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
-    keymap, _problems = load_keymap(paths)
+    keymap, problems = load_keymap(paths)
     sound = build_sound(True, args.sound_volume / 100, seat=got.seat) if args.sound else None
     autopilot = make_bot(args.autopilot, random.Random()) if args.autopilot else None
     made = ClientSession(
@@ -200,6 +200,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
         router,
         keymap,
         lang,
+        keymap_problems=problems,
         sound=sound,
         autopilot=autopilot,
         think=args.autopilot_think,

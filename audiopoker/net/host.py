@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import random
 import ssl
 import threading
 import time
@@ -20,10 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from audiopoker.bots.base import decode_rng
-from audiopoker.bots.levels import roster
 from audiopoker.engine.events import Event
-from audiopoker.engine.table import Table, TableConfig
 from audiopoker.game import BotSeat, Game, GameStopped, Listener, Seat
 from audiopoker.net.clean import clean_name
 from audiopoker.net.events import SeatLeft, SeatTaken
@@ -32,7 +28,7 @@ from audiopoker.net.protocol import CODE_LENGTH
 from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
 from audiopoker.net.server import TableServer
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
-from audiopoker.tournament.director import Director, tournament_state
+from audiopoker.table_setup import TableOptions, bot_states, build_table
 from audiopoker.tournament.schedule import Tournament
 
 log = logging.getLogger(__name__)
@@ -130,57 +126,36 @@ class HostedTable:
         self.options = options
         self.store = store
         self.stopping = threading.Event()
-        seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
-        rng = random.Random(seed)
-        bots = roster(options.bots, options.seats, options.lang, rng, options.bot_time_budget)
-        config = TableConfig(
-            small_blind=options.small_blind,
-            big_blind=options.big_blind,
-            ante=options.ante,
-            hand_limit=options.hands,
+        built = build_table(
+            TableOptions(
+                seats=options.seats,
+                chips=options.chips,
+                small_blind=options.small_blind,
+                big_blind=options.big_blind,
+                ante=options.ante,
+                hands=options.hands,
+                bots=options.bots,
+                seed=options.seed,
+                lang=options.lang,
+                bot_time_budget=options.bot_time_budget,
+            ),
+            saved=saved,
+            tournament=tournament,
         )
-        # A tournament's director (a saved table goes on as what it was): its level's blinds.
-        state = tournament_state(saved.extra) if saved is not None else None
-        self.director = (
-            Director.restore(state)
-            if state is not None
-            else Director(tournament)
-            if tournament is not None and saved is None
-            else None
-        )
-        if self.director is not None:
-            level = self.director.level
-            config = dataclasses.replace(
-                config, small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante
-            )
-        table_rng = random.Random(rng.getrandbits(64))
+        self.table = built.table
+        self.director = built.director
         self.resumed = saved is not None
         net: Mapping[str, Any] = saved.extra.get(NET_KEY, {}) if saved is not None else {}
-        if saved is not None:
-            self.table = Table.restore(
-                saved.names, saved.table, config, decode_rng(saved.table_rng)
-            )
-        else:
-            self.table = Table(tuple(name for name, _ in bots), options.chips, config, table_rng)
         self.code = table_code(str(net.get("code") or ""))
         people = _people(net.get("people", {}))
         clock = Clock(options.turn_seconds)
         self.seats = [
-            NetSeat(BotSeat(bot, i), clock, self.stopping) for i, (_, bot) in enumerate(bots)
+            NetSeat(BotSeat(bot, seat), clock, self.stopping) for seat, bot in built.bot_seats()
         ]
-        for net_seat, (name, _) in zip(self.seats, bots, strict=True):
+        for net_seat, (name, _) in zip(self.seats, built.bots, strict=True):
             net_seat.bot_name = name
-        if saved is not None:
-            for net_seat in self.seats:
-                state, restore = (
-                    saved.bots[net_seat.seat],
-                    getattr(net_seat.bot.bot, "restore", None),
-                )
-                if state is not None and callable(restore):
-                    restore(state)
-            bot_names = saved.extra.get(NET_KEY, {}).get("bot_names", [])
-            for net_seat, name in zip(self.seats, bot_names, strict=False):
-                net_seat.bot_name = str(name)
+        for net_seat, name in zip(self.seats, net.get("bot_names", []), strict=False):
+            net_seat.bot_name = str(name)
         self.server = TableServer(
             self.table, self.seats, self.code, people, options.turn_seconds, options.time_bank
         )
@@ -196,7 +171,7 @@ class HostedTable:
             human=None,
             settings={**dataclasses.asdict(options), "players": options.seats},
             history=store.history(game_id, saved.history if saved is not None else None),
-            bot_states=lambda: [getattr(s.bot.bot, "state", dict)() for s in self.seats],
+            bot_states=lambda: bot_states(built.bot_seats(), len(self.seats)),
             prefs=dict,
             extra=self._extra,
             keep_save=True,
