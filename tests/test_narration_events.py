@@ -26,6 +26,7 @@ from audiopoker.engine.events import (
     StreetDealt,
 )
 from audiopoker.evaluator import best_hand
+from audiopoker.i18n import DEFAULT_WORDS, set_words
 from audiopoker.narration import Narrator, event_kind
 from audiopoker.output.message import Message, Verbosity
 
@@ -67,7 +68,7 @@ def test_hand_start_names_the_button_and_the_listener_position() -> None:
     spanish = Narrator(NAMES, "es", listener_seat=3).narrate(START)
     assert texts(spanish) == [
         "Mano 7. Ana tiene el botón.",
-        "Estás en UTG: hablas primero antes del flop.",
+        "Hablas primero antes del flop.",
     ]
 
 
@@ -437,8 +438,16 @@ def test_a_short_all_in_names_who_may_only_call_or_fold_at_their_turn() -> None:
     )
     spanish = [m.text for m in narrate_all(events, names, "es", 1)]
     assert "Carla sube a 15 y juega el resto. No es una subida completa." in spanish
-    assert "Ana solo puede pagar o retirarse: el all-in corto no reabre las apuestas." in spanish
-    assert any("No puedes subir: el all-in corto no reabre" in text for text in spanish)
+    assert "Ana solo puede seguir o irse: el resto corto no reabre las apuestas." in spanish
+    assert any("No puedes subir: el resto corto no reabre" in text for text in spanish)
+    set_words("poker")  # poker Spanish: pagar, retirarse, el all-in corto
+    try:
+        poker = [m.text for m in narrate_all(events, names, "es", 1)]
+    finally:
+        set_words(DEFAULT_WORDS)
+    assert "Carla sube a 15 y se queda all-in. No es una subida completa." in poker
+    assert "Ana solo puede pagar o retirarse: el all-in corto no reabre las apuestas." in poker
+    assert any("No puedes subir: el all-in corto no reabre" in text for text in poker)
 
 
 def test_a_player_whose_action_a_full_raise_followed_may_re_raise_after_a_short_all_in() -> None:

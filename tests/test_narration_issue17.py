@@ -86,7 +86,8 @@ def test_with_a_dead_button_the_cutoff_is_told_it_acts_last_after_the_flop() -> 
     )
     spanish = [m.text for m in Narrator(names, "es", listener_seat=4).narrate(dead)]
     assert spanish[1] == (
-        "Estás en el cutoff y el botón está en un asiento vacío: hablas el último después del flop."
+        "Estás justo antes del botón, que está en un asiento vacío: hablas el último después del "
+        "flop."
     )
     seated = HandStarted(6, 0, 1, 2, (1, 2, 3, 4, 0), (50,) * 5, 1, 2, 0, False)
     told = [m.text for m in Narrator(names, "en", listener_seat=4).narrate(seated)]

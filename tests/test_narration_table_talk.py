@@ -204,7 +204,7 @@ def test_a_hand_limit_game_says_how_far_along_and_which_hand_is_the_last(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [("en", "You are in the cutoff: the seat just before the button."),
-     ("es", "Estás en el cutoff: el asiento justo antes del botón.")],
+     ("es", "Estás justo antes del botón.")],
 )  # fmt: skip
 def test_a_position_is_said_with_what_it_means(lang: str, said: str) -> None:
     """The same words every hand, so U retells a hand as the table told it."""

@@ -161,7 +161,7 @@ def test_every_error_reason_has_a_clear_sentence(reason: ErrorReason) -> None:
     [
         (IllegalActionError(ErrorReason.CANNOT_CHECK, to_call=4),
          "You cannot check: 4 to call. Call, raise or fold.",
-         "No puedes pasar: pagas 4 para igualar. Paga, sube o retírate."),
+         "No puedes ver: para seguir pones 4. Puedes seguir, subir o irte."),
         (NotYourTurnError(ErrorReason.NOT_YOUR_TURN, seat=0, actor=2),
          "It is not your turn: Carla is to act. Wait until it is your turn.",
          "No es tu turno: le toca a Carla. Espera a que te toque."),
@@ -170,7 +170,7 @@ def test_every_error_reason_has_a_clear_sentence(reason: ErrorReason) -> None:
          "600 no llega al mínimo: elige entre 1000 y 12500."),
         (IllegalActionError(ErrorReason.RAISE_NOT_REOPENED),
          "You cannot raise: the short all-in does not reopen the betting. Call or fold.",
-         "No puedes subir: el all-in corto no reabre las apuestas. Paga o retírate."),
+         "No puedes subir: el resto corto no reabre las apuestas. Puedes seguir o irte."),
         (ConfigError(ErrorReason.BAD_SETTING, name="stacks", value=(200, 0)),
          "Invalid value for the stacks: 200 and 0.",
          "Valor no válido para las fichas: 200 y 0."),

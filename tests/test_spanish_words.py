@@ -8,8 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from audiopoker.cli import main
-from audiopoker.i18n import DEFAULT_WORDS, overlay_problems, set_words, shipped_domains
+from audiopoker.engine.events import HandStarted
+from audiopoker.errors import ErrorReason, IllegalActionError
+from audiopoker.i18n import DEFAULT_WORDS, WORDS, overlay_problems, set_words, shipped_domains
+from audiopoker.narration import Narrator, describe_error
 from audiopoker.narration.catalog import get_catalog
+from audiopoker.narration.language import Language
 
 
 @pytest.fixture
@@ -93,3 +97,71 @@ def test_a_bad_vocabulary_is_refused_in_the_players_language(
         main(["play", "--words", "jerga", "--lang", lang])
     assert exit_.value.code == 2
     assert expected in capsys.readouterr().err
+
+
+SIX_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Inés")
+# Six seats, Ana on the button: Inés (seat 5) is the cutoff.
+SIX = HandStarted(1, 0, 1, 2, (1, 2, 3, 4, 5, 0), (200,) * 6, 1, 2, 0, False)
+
+
+def refusals_notes_and_the_other_domains(lang: Language) -> list[str]:
+    """A refusal, the short all-in note, a position, a replay's reason, the network's fold."""
+    from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
+    from audiopoker.i18n import get_catalog as domain_catalog
+    from audiopoker.net.talk import NetText
+
+    commands = domain_catalog(lang, COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR)
+    return [
+        describe_error(IllegalActionError(ErrorReason.CANNOT_CHECK, to_call=4), lang),
+        describe_error(IllegalActionError(ErrorReason.NO_OPPONENT_CAN_CALL), lang),
+        get_catalog(lang).text("turn.not_reopened.other", name="Beto"),
+        Narrator(SIX_NAMES, lang, listener_seat=5).narrate(SIX)[1].text,
+        Narrator(SIX_NAMES, lang).narrate(SIX)[1].text,
+        commands.text("phh.reason.raise_not_reopened"),
+        NetText(lang).say("summary.folded"),
+    ]
+
+
+IN_WORDS = {
+    "sala": [
+        "No puedes ver: para seguir pones 4. Puedes seguir, subir o irte.",
+        "No puedes subir: todos los demás han jugado el resto y nadie podría seguirte. "
+        "Puedes seguir o irte.",
+        "Beto solo puede seguir o irse: el resto corto no reabre las apuestas.",
+        "Estás justo antes del botón.",
+        "Posiciones: Diego habla primero, Elena está dos asientos antes del botón e Inés está "
+        "justo antes del botón.",
+        "un resto corto no reabrió las subidas para este jugador",
+        "Te fuiste de esta mano.",
+    ],
+    "poker": [
+        "No puedes pasar: pagas 4 para igualar. Paga, sube o retírate.",
+        "No puedes subir: todos los demás están all-in y nadie podría pagar. Paga o retírate.",
+        "Beto solo puede pagar o retirarse: el all-in corto no reabre las apuestas.",
+        "Estás en el cutoff: el asiento justo antes del botón.",
+        "Posiciones: Diego en UTG, Elena en el hijack e Inés en el cutoff.",
+        "un all-in corto no reabrió las subidas para este jugador",
+        "Te retiraste de esta mano.",
+    ],
+}
+ENGLISH = [
+    "You cannot check: 4 to call. Call, raise or fold.",
+    "You cannot raise: everyone else is all in, so nobody could call. Call or fold.",
+    "Beto may only call or fold: the short all-in does not reopen the betting.",
+    "You are in the cutoff: the seat just before the button.",
+    "Positions: Diego under the gun, Elena in the hijack and Inés in the cutoff.",
+    "a short all-in did not reopen the raising for this player",
+    "You folded this hand.",
+]
+
+
+@pytest.mark.parametrize("words", WORDS)
+def test_refusals_notes_positions_and_other_domains_follow_the_words(words: str) -> None:
+    """The refusals, the short all-in notes and the positions (narration), a replay's reason
+    (commands) and the network's summary (net) in each vocabulary; English never changes."""
+    set_words(words)
+    try:
+        assert refusals_notes_and_the_other_domains("es") == IN_WORDS[words]
+        assert refusals_notes_and_the_other_domains("en") == ENGLISH
+    finally:
+        set_words(DEFAULT_WORDS)

@@ -225,7 +225,8 @@ def test_a_when_raising_is_closed_answers_and_changes_nothing() -> None:
         ("en", "You cannot raise: everyone else is all in, so nobody could call. Call or fold."),
         (
             "es",
-            "No puedes subir: todos los demás están all-in y nadie podría pagar. Paga o retírate.",
+            "No puedes subir: todos los demás han jugado el resto y nadie podría seguirte. "
+            "Puedes seguir o irte.",
         ),
     ],
 )

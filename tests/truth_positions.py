@@ -2,7 +2,10 @@
 TruthChecker): the listener's own position and what it means, and a spectator's list of
 every seat between the big blind and the button. Positions are recomputed here from the
 HandStarted alone (the seats with chips, the button, the blinds), with dead buttons and
-missing small blinds, without the narration's table of names."""
+missing small blinds, without the narration's table of names. Spanish is read in both
+vocabularies: poker Spanish names the position ("Estás en el hijack: dos asientos antes
+del botón"), the room's words say only what it means ("Estás dos asientos antes del
+botón.")."""
 
 from __future__ import annotations
 
@@ -37,6 +40,25 @@ _WORDS: dict[str, dict[str, str]] = {
         "in the cutoff": "cutoff",
     },
 }
+# The room's words (the default Spanish): a position is what it means, said with a verb
+# ("Diego habla primero", "Inés está justo antes del botón"); read into the same names.
+_ROOM = (
+    r"habla (?:(?P<first>primero)|en (?P<o>\w+) lugar)"
+    r"|está (?:(?P<c>\w+) asientos|(?P<just>justo)) antes del botón"
+)
+_ROOM_BEFORE = {3: "lojack", 2: "hijack"}  # seats before the button
+
+
+def room_name(g: dict[str, str | None]) -> str:
+    """The checker's name for a position said in the room's words (matched by _ROOM)."""
+    if g.get("first") is not None:
+        return "utg"
+    if g.get("o") is not None:
+        return f"utg+{(ordinal('es', g['o'] or '') or 0) - 1}"
+    if g.get("c") is not None:
+        seats = count("es", g["c"] or "")
+        return _ROOM_BEFORE.get(seats or 0, f"{seats} seats before the button")
+    return "cutoff"
 
 
 def true_positions(start: HandStarted) -> tuple[dict[int, str], list[int]]:
@@ -81,6 +103,10 @@ class PositionRules:
         rules: list[tuple[str, Handler]] = (
             [
                 (rf"Estás en (?P<pos>{words})(?P<rest>[:,]? .+)\.", self._my_position),
+                (r"(?:Hablas (?:(?P<first>primero)|en (?P<o>\w+) lugar) antes del flop"
+                 r"|Estás (?:(?P<c>\w+) asientos|(?P<just>justo)) antes del botón(?P<dead>, que "
+                 r"está en un asiento vacío: hablas el último después del flop)?)\.",
+                 self._my_room_position),
                 (r"Posiciones: (?P<list>.+)\.", self._seat_positions),
             ]
             if es
@@ -88,7 +114,7 @@ class PositionRules:
                 (rf"You are (?P<pos>{words})(?P<rest>[:,]? .+)\.", self._my_position),
                 (r"Positions: (?P<list>.+)\.", self._seat_positions),
             ]
-        )
+        )  # fmt: skip
         return [(self.rx(pattern), handler) for pattern, handler in rules]
 
     def _my_position(self, g: G, e: Event) -> list[str]:
@@ -104,6 +130,21 @@ class PositionRules:
         if seat not in middle:
             return out
         return out + self._position_meaning(g["rest"] or "", middle.index(seat), len(middle), e)
+
+    def _my_room_position(self, g: G, e: Event) -> list[str]:
+        """'Estás dos asientos antes del botón.': the position is its meaning (the room's
+        words); the cutoff before an empty button says so and that it acts last."""
+        assert isinstance(e, HandStarted)
+        names, _ = true_positions(e)
+        if self.listener is None:
+            return ["'you are' said to a spectator"]
+        said, truth = room_name(g), names.get(self.listener)
+        out = [] if said == truth else [f"position said {said}, true {truth}"]
+        if said == "cutoff" and (g.get("dead") is not None) != (e.stacks[e.button] <= 0):
+            out.append(f"the button's seat is empty: {e.stacks[e.button] <= 0}")
+        elif said != "cutoff" and g.get("dead") is not None:
+            out.append("an empty button said of a seat not just before it")
+        return out
 
     def _position_meaning(self, rest: str, index: int, seats: int, e: HandStarted) -> list[str]:
         """What the position means: the order of play before the flop, the seats before
@@ -145,12 +186,18 @@ class PositionRules:
         names, middle = true_positions(e)
         words = _WORDS[self.lang]
         alts = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-        at = " en " if self.lang == "es" else " "
-        item = re.compile(rf"(?P<p>{self.P}){at}(?P<w>{alts})")
+        if self.lang == "es":  # poker Spanish ("Diego en UTG") or the room's words
+            item = re.compile(rf"(?P<p>{self.P}) (?:en (?P<w>{alts})|{_ROOM})")
+        else:
+            item = re.compile(rf"(?P<p>{self.P}) (?P<w>{alts})")
         link = r", | y | e | and "
         said: list[tuple[int | None, str | None]] = []
         for text in re.split(link, g["list"] or ""):
             found = item.fullmatch(text)
-            said.append((self.seat(found["p"]), words[found["w"]]) if found else (None, text))
+            if found is None:
+                said.append((None, text))
+                continue
+            name = words[found["w"]] if found["w"] is not None else room_name(found.groupdict())
+            said.append((self.seat(found["p"]), name))
         truth = [(seat, names[seat]) for seat in middle]
         return [] if said == truth else [f"positions are {truth}"]

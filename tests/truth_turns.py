@@ -47,6 +47,9 @@ class TurnRules:
                 (r"Puedes (?P<o>.+)\.", self._options),
                 (r"(?:(?P<p>{P}) solo puede pagar o retirarse|No puedes subir): el all-in corto "
                  r"no reabre las apuestas\.", self._not_reopened),
+                # The room's words: seguir, irse, and the short all-in is "el resto corto".
+                (r"(?:(?P<p>{P}) solo puede seguir o irse|No puedes subir): el resto corto "
+                 r"no reabre las apuestas\.", self._not_reopened),
             ]
             if es
             else [
