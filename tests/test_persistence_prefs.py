@@ -165,3 +165,39 @@ def test_the_spanish_words_are_kept_with_the_game_and_typed_ones_win(
     # A game saved before the choice existed, or with a value this version does not know.
     assert words_to_use(None, dataclasses.replace(saved, prefs={})) == DEFAULT_WORDS == "sala"
     assert words_to_use(None, dataclasses.replace(saved, prefs={"words": "jerga"})) == "sala"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_game_in_the_room_words_stays_in_them_and_a_typed_poker_wins(
+    lang: Language, tmp_path: Path
+) -> None:
+    """The other way round: a game played in the default words (sala) is saved with them and
+    resumed in them when nothing is typed; --words poker typed on resuming wins, is what the
+    resumed table speaks and is saved in their place."""
+    settings = dataclasses.replace(SETTINGS, lang=lang)
+    with game(tmp_path, settings) as (_, _, chips, _):
+        assert wait(lambda: chips.asked > chips.taken)
+        assert saved_prefs(tmp_path)["words"] == "sala"
+    saved = Store(tmp_path).load().saved
+    assert saved is not None
+    kept, _ = _given_options_win(saved, SETTINGS, _args(words=None))
+    assert words_to_use(None, kept) == "sala"
+    kept, _ = _given_options_win(saved, SETTINGS, _args(words="poker"))
+    assert "words" not in kept.prefs and words_to_use("poker", kept) == "poker"
+    set_words(words_to_use("poker", kept))  # as run_play does, before the session is built
+    try:
+        with game(tmp_path, settings, kept) as (session, _, chips, _):
+            assert wait(lambda: chips.asked > chips.taken)
+            assert wait(lambda: saved_prefs(tmp_path).get("words") == "poker")
+            backend = session.router.backend
+            assert isinstance(backend, RecordingBackend)
+            spoken = " ".join(call.text for call in backend.calls if call.method == "speak")
+            # The resumed table's turn: poker Spanish's choices, English's as ever.
+            if lang == "es":
+                assert " o retirarte." in spoken and " o irte." not in spoken, spoken
+            else:
+                assert " or fold." in spoken, spoken
+    finally:
+        set_words(DEFAULT_WORDS)
+    resumed = Store(tmp_path).load().saved
+    assert resumed is not None and words_to_use(None, resumed) == "poker"

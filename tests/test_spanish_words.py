@@ -165,3 +165,40 @@ def test_refusals_notes_positions_and_other_domains_follow_the_words(words: str)
         assert refusals_notes_and_the_other_domains("en") == ENGLISH
     finally:
         set_words(DEFAULT_WORDS)
+
+
+@pytest.mark.parametrize("command", ["join", "host"])
+@pytest.mark.parametrize("words", WORDS)
+def test_a_network_seat_speaks_in_the_words_typed(
+    monkeypatch: pytest.MonkeyPatch, command: str, words: str
+) -> None:
+    """join and host take --words too (each seat narrates its own table): the words are
+    chosen before the table is reached; none typed is the default."""
+    import audiopoker.commands.host as host
+    import audiopoker.commands.join as join
+    from audiopoker.i18n import current_words
+
+    chosen: list[str] = []
+
+    def reached(*_: object) -> int:
+        chosen.append(current_words())
+        return 0
+
+    monkeypatch.setattr(join, "play_at", reached)
+    monkeypatch.setattr(host, "open_table_store", lambda *_: (reached(), None)[1])
+    head = ["join", "127.0.0.1", "--code", "1"] if command == "join" else ["host", "--no-save"]
+    try:
+        for typed in ([], ["--words", words]):
+            main([*head, "--lang", "es", "--output", "console", *typed])
+    finally:
+        set_words(DEFAULT_WORDS)
+    assert chosen == [DEFAULT_WORDS, words]
+
+
+def test_a_bad_vocabulary_is_refused_when_joining(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["join", "127.0.0.1", "--code", "1", "--words", "jerga", "--lang", "es"])
+    assert exit_.value.code == 2
+    assert "la opción --words no admite 'jerga': elige entre 'sala', 'poker'" in (
+        capsys.readouterr().err
+    )

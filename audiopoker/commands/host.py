@@ -31,7 +31,7 @@ from audiopoker.argtypes import (
     refuse,
 )
 from audiopoker.bots.levels import LEVELS
-from audiopoker.commands.join import add_player_arguments, last_words, play_at
+from audiopoker.commands.join import add_player_arguments, choose_words, last_words, play_at
 from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_args
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.i18n import Language
@@ -222,6 +222,7 @@ def lan_address(bind: str) -> str:
 def run_host(args: argparse.Namespace) -> int:
     """Open the table, say how to join, and play at it (or serve it)."""
     lang = resolve_language(args.lang)
+    choose_words(args)
     text = NetText(lang)
     args.players = args.seats  # what the tournament's options are checked against
     tournament, refusal = table_from_args(args, lang)

@@ -14,7 +14,7 @@ from audiopoker.argtypes import int_range, one_line_error, refuse
 from audiopoker.audio.listener import DEFAULT_VOLUME, build_sound
 from audiopoker.bots.levels import make_bot
 from audiopoker.commands.play import _name, _no_terminal_warning
-from audiopoker.i18n import Language
+from audiopoker.i18n import DEFAULT_WORDS, WORDS, Language, set_words
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
 from audiopoker.net.protocol import Hello, RefusalCode, Refused, ServerFrame, Waiting, Welcome
@@ -38,6 +38,11 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", type=_name, help="your name at the table")
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     parser.add_argument("--keymap", type=Path, metavar="FILE", help="a keymap file")
+    parser.add_argument(
+        "--words",
+        choices=WORDS,
+        help="the Spanish words: sala, the game room's (the default), or poker, poker Spanish",
+    )
     parser.add_argument(
         "--remind",
         type=int_range(0, MAX_REMIND),
@@ -101,6 +106,7 @@ def last_words(router: Router) -> None:
 def run_join(args: argparse.Namespace) -> int:
     """Join the table and play until leaving."""
     lang = resolve_language(args.lang)
+    choose_words(args)
     router = router_from_args(args, lang)
     try:
         uri = _uri(args.address, args.tls or args.cafile is not None)
@@ -108,6 +114,12 @@ def run_join(args: argparse.Namespace) -> int:
     finally:
         last_words(router)
         router.close()
+
+
+def choose_words(args: argparse.Namespace) -> None:
+    """Speak in the Spanish words typed (--words), before any sentence is built: each seat
+    narrates its own table, so a player's words are theirs, whatever the host's."""
+    set_words(getattr(args, "words", None) or DEFAULT_WORDS)
 
 
 def keep_seat(book: TokenBook, key: str, token: str, router: Router, lang: Language) -> None:
