@@ -5,6 +5,7 @@ helper is called, so tests of these helpers can fake ``sys.platform``."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -41,3 +42,13 @@ def require_linux(what: str) -> None:
     """Skip the running test off Linux (for fixtures and helpers that start real tools)."""
     if not on_linux():
         pytest.skip(linux_reason(what))
+
+
+def tmpfs_reason() -> str | None:
+    """Why a small tmpfs cannot be mounted here to be filled (a real full disk), or None:
+    it needs Linux and root (CI runs the suite as root on Linux)."""
+    if not on_linux():
+        return linux_reason("a tmpfs mounted as a small disk")
+    if os.geteuid() != 0:
+        return "needs root to mount a tmpfs as a small disk (CI runs as root on Linux)"
+    return None

@@ -207,9 +207,9 @@ class LocalTable:
         self._send(Message("error", self.text.save_failed(error, self.recorder.resumes_at)))
 
     def _record_recovered(self) -> None:
-        hand = self.recorder.resumes_at
-        if hand is not None:  # at the game's end there is no save to speak of
-            self._send(Message("saved", self.text.save_works(hand)))
+        line = self.text.save_works_now(self.recorder)  # None at the game's end
+        if line is not None:
+            self._send(Message("saved", line))
 
     def _refused(self, action: Action, error: PokerError) -> None:
         # The controller only sends what LegalActions allows, so this is a safety net.
