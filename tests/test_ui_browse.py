@@ -219,10 +219,11 @@ def test_enter_leaves_and_help_in_the_amount_entry_starts_with_its_keys() -> Non
         ),
         (
             "es",
-            ["Botón:", "Ciegas:", "UTG,", "Cutoff:", "Hijack:", "Lojack:", "Kicker:",
-             "Bote secundario:", "Bote principal:", "Bote repartido:", "Pasar:", "Pagar:",
-             "Subir:", "All-in:", "Showdown:", "Mesa:", "Flop:", "Turn:", "River:",
-             "Ante de la ciega grande:"],
+            ["Botón:", "Ciegas:", "Primero en hablar:", "Justo antes del botón:",
+             "Dos asientos antes del botón:", "Tres asientos antes del botón:", "Kicker:",
+             "Bote secundario:", "Bote principal:", "Bote repartido:", "Ver:", "Seguir:",
+             "Subir:", "Jugar el resto:", "Mostrar las cartas:", "Mesa:", "Flop:", "Turn:",
+             "River:", "Ante de la ciega grande:", "En inglés,"],
         ),
     ],
 )  # fmt: skip

@@ -115,8 +115,8 @@ def test_no_key_but_the_questions_own_does_anything_while_it_waits(lang: str, as
             2,
             'while a question waits, C already means "check, or call what you owe", so it'
             ' cannot also mean "close a question, changing nothing"',
-            'mientras espera una pregunta, C ya significa "pasar, o pagar lo que debes", así'
-            ' que no puede significar también "cerrar una pregunta sin cambiar nada"',
+            'mientras espera una pregunta, C ya significa "seguir, o ver si no debes nada",'
+            ' así que no puede significar también "cerrar una pregunta sin cambiar nada"',
         ),
         (
             '# mine\n[amount]\namount_up = "5"\n',
@@ -158,7 +158,7 @@ def test_a_same_section_clash_names_both_actions_in_words() -> None:
         apply_overrides(default_keymap(), '[game]\nfold = "c"\n', "mine.toml")
     (problem,) = raised.value.problems
     assert UiText("es").keymap_problem(problem) == (
-        'Mapa de teclas mine.toml, línea 2: C ya significa "pasar, o pagar lo que debes", así'
-        ' que no puede significar también "retirarte: abandonar la mano". Se usan las teclas'
+        'Mapa de teclas mine.toml, línea 2: C ya significa "seguir, o ver si no debes nada",'
+        ' así que no puede significar también "irte: abandonar la mano". Se usan las teclas'
         " predeterminadas."
     )

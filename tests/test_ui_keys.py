@@ -89,7 +89,7 @@ def test_query_keys_answer_in_spanish() -> None:
             keys.press(key)
     assert table.output.texts == [
         "Tus cartas: as de picas y rey de corazones.",
-        "Pagar cuesta 5 fichas.",
+        "Para seguir pones 5 fichas.",
         "Te toca: para seguir pones 5; hay 9 en el bote. Puedes seguir, subir a una cantidad"
         " entre 10 y 200 o irte.",
         "as de picas.",

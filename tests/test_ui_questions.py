@@ -52,14 +52,14 @@ def test_spanish_f_then_s_does_not_fold_s_tells_the_chips() -> None:
     table = check_is_free("es")
     with driven(table) as keys:
         keys.press("f")
-        assert table.output.last.text == "Pasar no cuesta nada. Pulsa F otra vez para retirarte."
+        assert table.output.last.text == "Ver no cuesta nada. Pulsa F otra vez para irte."
         keys.press("s")
         assert table.output.last.text.startswith("Tienes 198 fichas")
         assert table.controller.mode is Mode.CONFIRM and table.take_decision() is None
         keys.press("S")  # Shift or Caps Lock: the same
         keys.press("n")
     assert table.take_decision() is None and table.seat.pending is not None
-    assert table.output.texts[-2:] == ["No te retiras.", PROMPT["es"]]
+    assert table.output.texts[-2:] == ["No te vas.", PROMPT["es"]]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -85,7 +85,7 @@ def test_another_betting_key_during_the_fold_question_closes_it_and_bets_nothing
     assert table.take_decision() is None and table.seat.pending is not None and not table.quits
 
 
-@pytest.mark.parametrize(("lang", "cancelled"), [("en", "Not folded."), ("es", "No te retiras.")])
+@pytest.mark.parametrize(("lang", "cancelled"), [("en", "Not folded."), ("es", "No te vas.")])
 @pytest.mark.parametrize("key", ["n", ESCAPE])
 def test_a_reflex_key_cancels_and_the_prompt_is_said_again(
     lang: str, cancelled: str, key: str
@@ -164,7 +164,7 @@ def test_q_during_the_amount_entry_goes_back_to_the_amount_when_cancelled() -> N
     ("lang", "question", "cancelled"),
     [
         ("en", "Bet 198 and be all in? Press A again.", "Not all in."),
-        ("es", "¿Apostar 198 y quedarte all-in? Pulsa A otra vez.", "No vas all-in."),
+        ("es", "¿Apostar 198 jugando el resto? Pulsa A otra vez.", "No juegas el resto."),
     ],
 )
 def test_a_warns_before_all_in_and_n_cancels(lang: str, question: str, cancelled: str) -> None:
@@ -191,12 +191,12 @@ def _all_in_short_of_a_call(lang: str) -> Table:
     ("setup", "lang", "question", "result"),
     [
         (facing_raise, "en", "Raise to 200 and be all in?", "You raise to 200 and are all in."),
-        (facing_raise, "es", "¿Subir a 200 y quedarte all-in?", "Subes a 200 y juegas el resto."),
+        (facing_raise, "es", "¿Subir a 200 jugando el resto?", "Subes a 200 y juegas el resto."),
         (check_is_free, "en", "Bet 198 and be all in?", "You bet 198 and are all in."),
         (
             check_is_free,
             "es",
-            "¿Apostar 198 y quedarte all-in?",
+            "¿Apostar 198 jugando el resto?",
             "Apuestas 198 y juegas el resto.",
         ),
         (
@@ -208,7 +208,7 @@ def _all_in_short_of_a_call(lang: str) -> Table:
         (
             _all_in_short_of_a_call,
             "es",
-            "¿Pagar 4 y quedarte all-in?",
+            "¿Seguir con 4 jugando el resto?",
             "Sigues con 4, 5 en total, y juegas el resto.",
         ),
     ],
@@ -240,8 +240,8 @@ def test_the_all_in_question_says_the_number_the_action_says(
         ),
         (
             "es",
-            "Aviso antes del all-in: desactivado. A va all-in sin preguntar.",
-            "Aviso antes del all-in: activado. A pregunta antes.",
+            "Aviso antes de jugar el resto: desactivado. A juega el resto sin preguntar.",
+            "Aviso antes de jugar el resto: activado. A pregunta antes.",
         ),
     ],
 )

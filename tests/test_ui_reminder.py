@@ -121,11 +121,11 @@ def make(
     ("lang", "to_call", "all_in", "sentence"),
     [
         ("en", 2, False, "Still your turn: 2 to call."),
-        ("es", 2, False, "Sigue siendo tu turno: pagas 2 para igualar."),
+        ("es", 2, False, "Sigue siendo tu turno: para seguir pones 2."),
         ("en", 0, False, "Still your turn: you can check."),
-        ("es", 0, False, "Sigue siendo tu turno: puedes pasar."),
+        ("es", 0, False, "Sigue siendo tu turno: puedes ver."),
         ("en", 40, True, "Still your turn: calling 40 puts you all in."),
-        ("es", 40, True, "Sigue siendo tu turno: pagar 40 te deja all-in."),
+        ("es", 40, True, "Sigue siendo tu turno: seguir con 40 es jugar el resto."),
     ],
 )
 def test_the_reminder_says_what_the_turn_costs(
@@ -148,7 +148,7 @@ def test_it_comes_after_the_wait_then_at_a_long_interval_at_most_three_times() -
 
 @pytest.mark.parametrize(
     ("lang", "sentence"),
-    [("en", "Still your turn: 2 to call."), ("es", "Sigue siendo tu turno: pagas 2 para igualar.")],
+    [("en", "Still your turn: 2 to call."), ("es", "Sigue siendo tu turno: para seguir pones 2.")],
 )
 def test_panning_the_braille_display_starts_the_wait_again(lang: str, sentence: str) -> None:
     connection = FakeConnection()

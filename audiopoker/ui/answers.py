@@ -183,7 +183,7 @@ class Answers:
         elif running and seat.folded:
             parts.append(personal("folded"))
         elif running and seat.all_in:
-            parts.append(t.status("all_in"))
+            parts.append(personal("all_in"))
         else:
             parts.append(t.status("playing" if running else "seated"))
         if not seat.out:

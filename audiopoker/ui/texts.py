@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from audiopoker.i18n import MissingMessageError
+from audiopoker.i18n import DEFAULT_LANGUAGE, MissingMessageError
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Verbosity
@@ -49,6 +49,8 @@ _KEY_NAMES: Final = {
 }
 
 LESSON_LINES: Final = 14
+# The lesson's lines on the English words, said in every other language (catalog keys).
+ENGLISH_LINES: Final = ("lesson.english.actions", "lesson.english.others")
 # The lesson's glossary (catalog keys ``ui.glossary.*``), in the order a hand meets them.
 GLOSSARY: Final = (
     "button",
@@ -160,9 +162,14 @@ class UiText:
 
     def lesson(self) -> list[str]:
         """The short spoken lesson: the hands from best to worst, the betting, then a
-        glossary of every word the game uses."""
+        glossary of every word the game uses. In any language but English the glossary
+        opens with two lines giving the English words a player meets at other tables (in
+        Spanish beside the room's words: seguir is call, irse is fold), said once there so
+        the rest of the lesson can speak the player's own words."""
         lines = [self._(f"lesson.{number}") for number in range(1, LESSON_LINES + 1)]
-        return [*lines, self._("glossary.title"), *(self._("glossary." + t) for t in GLOSSARY)]
+        english = [] if self.lang == DEFAULT_LANGUAGE else [self._(k) for k in ENGLISH_LINES]
+        glossary = (self._("glossary." + term) for term in GLOSSARY)
+        return [*lines, self._("glossary.title"), *english, *glossary]
 
     def welcome(self, bots: int, chips: int, small: int, big: int, help_key: str) -> str:
         """You play against {count} bots. Everyone starts with {chips} chips; blinds {small..."""
