@@ -166,11 +166,11 @@ def test_the_hard_bots_choice_and_its_reason(
         assert advice.amount is None
     said = {"fold": "Fold:", "check": "Check:", "call": "Call:", "bet": "Bet ", "raise": "Raise "}
     dicho = {
-        "fold": "Retírate:",
-        "check": "Pasa:",
-        "call": "Paga:",
-        "bet": "Apuesta ",
-        "raise": "Sube ",
+        "fold": "Irte:",
+        "check": "Ver:",
+        "call": "Seguir:",
+        "bet": "Apostar ",
+        "raise": "Subir a ",
     }
     assert said[action] in first_answer(advice, "en")
     assert dicho[action] in first_answer(advice, "es")

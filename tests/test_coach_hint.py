@@ -38,8 +38,8 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = hint(capsys, *SPOT_ES, "--players", "3", "--lang", "es")
     assert code == 0
     assert out.splitlines() == [
-        "Pagar 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 63 por ciento "
-        "contra dos manos al azar. Sube a 84: vas por delante de la mayoría de sus manos.",
+        "Seguir con 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 63 por "
+        "ciento contra dos manos al azar. Subir a 84: vas por delante de la mayoría de sus manos.",
         "Tienes pareja de reyes, kicker as. 2 cartas mejoran tu mano: 2 te dan trío. Tienes "
         "dos rivales. Para cada rival: dos cartas cualesquiera.",
     ]
@@ -75,7 +75,7 @@ def test_json_in_spanish_with_a_tight_range_and_a_short_stack(
     data = json.loads(out)
     assert data["pot_odds"] == pytest.approx(10 / 30, abs=1e-4)  # 20 of the bet go back
     assert data["action"] == "fold" and data["amount"] is None
-    assert data["reason"] == "Retírate: tu probabilidad no llega al precio."
+    assert data["reason"] == "Irte: tu probabilidad no llega al precio."
     assert data["range"] == "el 15 por ciento mejor de las manos"
     assert 0.0 <= data["equity"] < data["pot_odds"]
 
@@ -136,8 +136,8 @@ def test_a_pot_smaller_than_the_bet_is_refused(capsys: pytest.CaptureFixture[str
     code, _, err = hint(capsys, *spanish, "--players", "3", "--lang", "es")
     assert code == 2
     assert err == (
-        "audiopoker hint: El bote incluye la apuesta que tienes que pagar: --pot debe ser al "
-        "menos 20, no 10.\n"
+        "audiopoker hint: El bote incluye lo que pones para seguir: --pot debe ser al menos "
+        "20, no 10.\n"
     )
 
 
@@ -183,7 +183,7 @@ def test_spanish_letters_are_the_spanish_suits_and_a_lone_english_letter_still_r
     numbers = ["--pot", "60", "--to-call", "20", "--players", "3", "--lang", "es"]
     _, spanish, _ = hint(capsys, *SPOT_ES[:4], *numbers)
     _, mixed, _ = hint(capsys, "--board", "Ah 7d 2t", "--hand", "Ks Kd", *numbers)
-    assert spanish == mixed and spanish.startswith("Pagar 20 para ganar 60")
+    assert spanish == mixed and spanish.startswith("Seguir con 20 para ganar 60")
     # In English the same letters mean other cards: c is clubs, and p and t are no suits.
     code, _, err = hint(capsys, *SPOT_ES[:4], *numbers[:-1], "en")
     assert code == 2 and "Kp is not a card" in err

@@ -138,8 +138,8 @@ def test_bets_before_the_flop_and_into_several_players_have_a_value() -> None:
         ),
         (
             "es",
-            "En el turn pagaste 24 para un bote de 36 con alrededor del 3 por ciento de"
-            " probabilidad de ganar; el precio pedía un 40 por ciento. Retirarte ahorra unas 11"
+            "En el turn seguiste con 24 para un bote de 36 con alrededor del 3 por ciento de"
+            " probabilidad de ganar; el precio pedía un 40 por ciento. Irte ahorra unas 11"
             " ciegas grandes de media.",
         ),
     ],
@@ -246,34 +246,34 @@ CHECKED = {"to_call": 0, "pot_odds": 0.0, "pot": 12, "street": Street.FLOP}
         (Action.fold(), False, {"action": "call", "reason": Reason.PRICE_RIGHT},
          ("On the turn you folded with about 3 percent to win; the price needed 40 percent.",
           "Calling is worth about 10 big blinds more on average."),
-         ("En el turn te retiraste con alrededor del 3 por ciento de probabilidad de ganar; el"
+         ("En el turn te fuiste con alrededor del 3 por ciento de probabilidad de ganar; el"
           " precio pedía un 40 por ciento.",
-          "Pagar vale unas 10 ciegas grandes más de media.")),
+          "Seguir vale unas 10 ciegas grandes más de media.")),
         (Action.check(), False, {**CHECKED, "action": "bet", "amount": 8},
          ("On the flop you checked with about 3 percent to win.",
           "Betting 8 is worth about 10 big blinds more on average."),
-         ("En el flop pasaste con alrededor del 3 por ciento de probabilidad de ganar.",
+         ("En el flop viste con alrededor del 3 por ciento de probabilidad de ganar.",
           "Apostar 8 vale unas 10 ciegas grandes más de media.")),
         (Action.bet(12), True, {**CHECKED, "action": "check"},
          ("On the flop you bet 12 into 12, all in, with about 3 percent to win.",
           "Checking is worth about 10 big blinds more on average."),
-         ("En el flop apostaste 12 en un bote de 12 y te quedaste all-in con alrededor del 3"
+         ("En el flop apostaste 12 en un bote de 12 y jugaste el resto con alrededor del 3"
           " por ciento de probabilidad de ganar.",
-          "Pasar vale unas 10 ciegas grandes más de media.")),
+          "Ver vale unas 10 ciegas grandes más de media.")),
         (Action.call(), True, {"action": "raise", "amount": 194, "all_in": True},
          ("On the turn you called 24 into 36, all in, with about 3 percent to win; the price"
           " needed 40 percent.",
           "Raising to 194, all in, is worth about 10 big blinds more on average."),
-         ("En el turn pagaste 24 para un bote de 36 y te quedaste all-in con alrededor del 3"
+         ("En el turn seguiste con 24 para un bote de 36 y jugaste el resto con alrededor del 3"
           " por ciento de probabilidad de ganar; el precio pedía un 40 por ciento.",
-          "Subir a 194 y quedarte all-in vale unas 10 ciegas grandes más de media.")),
+          "Subir a 194 jugando el resto vale unas 10 ciegas grandes más de media.")),
         (Action.raise_to(60), False, {"action": "call", "all_in": True, "street": Street.RIVER},
          ("On the river you raised to 60 with about 3 percent to win; the price needed 40"
           " percent.",
           "Calling all in is worth about 10 big blinds more on average."),
          ("En el river subiste a 60 con alrededor del 3 por ciento de probabilidad de ganar;"
           " el precio pedía un 40 por ciento.",
-          "Pagar y quedarte all-in vale unas 10 ciegas grandes más de media.")),
+          "Seguir jugando el resto vale unas 10 ciegas grandes más de media.")),
         (Action.raise_to(40), False, {"action": "raise", "amount": 90, "street": Street.PREFLOP},
          ("Before the flop you raised to 40 with about 3 percent to win; the price needed 40"
           " percent.",
@@ -298,7 +298,5 @@ def test_every_action_and_suggestion_in_words(
 def test_one_big_blind_is_said_in_the_singular(spot: tuple[Coach, PlayerView, Advice]) -> None:
     decision = Decision(spot[2], Action.call(), False, -2.2, 0.0, 2)
     assert saving_sentence(decision, "en") == "Folding saves about 1 big blind on average."
-    assert saving_sentence(decision, "es") == (
-        "Retirarte ahorra alrededor de 1 ciega grande de media."
-    )
+    assert saving_sentence(decision, "es") == "Irte ahorra alrededor de 1 ciega grande de media."
     assert decision.action.kind is ActionKind.CALL

@@ -64,45 +64,46 @@ FIRST: list[tuple[dict[str, object], str, str]] = [
         {},
         "Calling 20 to win 80: you need 20 percent. You win about 34 percent against what "
         "they have shown. Call: you are getting the right price.",
-        "Pagar 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 34 por ciento "
-        "contra lo que han mostrado tus rivales. Paga: el precio te compensa.",
+        "Seguir con 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 34 por "
+        "ciento contra lo que han mostrado tus rivales. Seguir: el precio te compensa.",
     ),
     (
         {"equity": 0.12, "action": "fold", "reason": Reason.PRICE_TOO_HIGH},
         "Calling 20 to win 80: you need 20 percent. You win about 12 percent against what "
         "they have shown. Fold: your chance is below the price.",
-        "Pagar 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 12 por ciento "
-        "contra lo que han mostrado tus rivales. Retírate: tu probabilidad no llega al precio.",
+        "Seguir con 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 12 por "
+        "ciento contra lo que han mostrado tus rivales. Irte: tu probabilidad no llega al "
+        "precio.",
     ),
     (
         {"equity": 0.71, "action": "raise", "amount": 45, "reason": Reason.AHEAD},
         "Calling 20 to win 80: you need 20 percent. You win about 71 percent against what "
         "they have shown. Raise to 45: you are ahead of most of their hands.",
-        "Pagar 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 71 por ciento "
-        "contra lo que han mostrado tus rivales. Sube a 45: vas por delante de la mayoría de "
-        "sus manos.",
+        "Seguir con 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 71 por "
+        "ciento contra lo que han mostrado tus rivales. Subir a 45: vas por delante de la "
+        "mayoría de sus manos.",
     ),
     (
         {**CHECKED_TO, "equity": 0.62, "action": "bet", "amount": 30, "reason": Reason.AHEAD},
         "Checking is free. You win about 62 percent against what they have shown. Bet 30: "
         "you are ahead of most of their hands.",
-        "Pasar no te cuesta nada. Ganas alrededor del 62 por ciento contra lo que han mostrado "
-        "tus rivales. Apuesta 30: vas por delante de la mayoría de sus manos.",
+        "Ver no te cuesta nada. Ganas alrededor del 62 por ciento contra lo que han mostrado "
+        "tus rivales. Apostar 30: vas por delante de la mayoría de sus manos.",
     ),
     (
         {**CHECKED_TO, "equity": 0.18, "action": "check", "reason": Reason.CHECK_WEAK},
         "Checking is free. You win about 18 percent against what they have shown. Check: a "
         "bet would not make them fold often enough.",
-        "Pasar no te cuesta nada. Ganas alrededor del 18 por ciento contra lo que han mostrado "
-        "tus rivales. Pasa: una apuesta no los haría retirarse lo bastante a menudo.",
+        "Ver no te cuesta nada. Ganas alrededor del 18 por ciento contra lo que han mostrado "
+        "tus rivales. Ver: una apuesta no los haría irse lo bastante a menudo.",
     ),
     (
         {"action": "call", "all_in": True, "opponents": 1, "ranges": (RAISER,)},
         "Calling 20 puts you all in, to win 80: you need 20 percent. You win about 34 percent "
         "against what they have shown. Call all in: you are getting the right price.",
-        "Pagar 20 te deja all-in, para ganar 80: necesitas un 20 por ciento. Ganas alrededor "
-        "del 34 por ciento contra lo que ha mostrado tu rival. Paga y quédate all-in: el "
-        "precio te compensa.",
+        "Seguir con 20 es jugar el resto, para ganar 80: necesitas un 20 por ciento. Ganas "
+        "alrededor del 34 por ciento contra lo que ha mostrado tu rival. Seguir jugando el "
+        "resto: el precio te compensa.",
     ),
     (
         {"action": "raise", "amount": 180, "all_in": True, "reason": Reason.SEMI_BLUFF,
@@ -110,17 +111,17 @@ FIRST: list[tuple[dict[str, object], str, str]] = [
         "Calling 20 to win 80: you need 20 percent. You win about 34 percent against two "
         "random hands. Raise to 180, all in: they may fold now, and if they call your draw "
         "can still win.",
-        "Pagar 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 34 por ciento "
-        "contra dos manos al azar. Sube a 180 y quédate all-in: pueden retirarse ahora, y si "
-        "pagan, tu proyecto aún puede ganar.",
+        "Seguir con 20 para ganar 80: necesitas un 20 por ciento. Ganas alrededor del 34 por "
+        "ciento contra dos manos al azar. Subir a 180 jugando el resto: pueden irse ahora, y "
+        "si siguen, tu proyecto aún puede ganar.",
     ),
     (
         {**CHECKED_TO, "action": "bet", "amount": 20, "reason": Reason.BLUFF, "opponents": 1,
          "ranges": (RAISER,), "estimate": Estimate.TIGHT},
         "Checking is free. You win about 34 percent against one player who plays few hands. "
         "Bet 20: they fold often enough for it to pay.",
-        "Pasar no te cuesta nada. Ganas alrededor del 34 por ciento contra un jugador que "
-        "juega pocas manos. Apuesta 20: se retiran lo bastante a menudo para que salga a "
+        "Ver no te cuesta nada. Ganas alrededor del 34 por ciento contra un jugador que "
+        "juega pocas manos. Apostar 20: se van lo bastante a menudo para que salga a "
         "cuenta.",
     ),
 ]  # fmt: skip
@@ -137,9 +138,9 @@ def test_first_answer(changes: dict[str, object], english: str, spanish: str) ->
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_reason_is_one_sentence_after_its_action(reason: Reason, lang: Language) -> None:
     said = suggestion(spot(reason=reason), lang)
-    assert said.startswith(("Call: ", "Paga: "))
+    assert said.startswith(("Call: ", "Seguir: "))
     assert said.endswith(".") and said.count(".") == 1
-    assert said[len("Paga: ")].islower() or said[len("Call: ")].islower()
+    assert said[len("Seguir: " if lang == "es" else "Call: ")].islower()
 
 
 def test_the_price_needed_is_never_zero_nor_a_hundred() -> None:
@@ -175,7 +176,7 @@ def test_detail_names_the_hand_outs_opponents_and_ranges() -> None:
         "Tienes as alto, kicker rey. 15 cartas mejoran tu mano: 9 te dan color y 6 te dan "
         "pareja. Tienes dos rivales. Carol: el 22 por ciento mejor de las manos (subió el "
         "primero), y de ellas el 45 por ciento más fuerte en esta mesa (apostó en el flop). "
-        "Eve: las manos entre el 4 y el 48 por ciento mejor (pagó una subida)."
+        "Eve: las manos entre el 4 y el 48 por ciento mejor (siguió una subida)."
     )
     assert "Seat 3: the top 22 percent" in detail_answer(advice, "en")
     assert "Asiento 5: las manos entre" in detail_answer(advice, "es")
@@ -221,15 +222,15 @@ def test_range_phrases() -> None:
         "any hand outside the top 6 percent (checked in the big blind)"
     )
     assert range_phrase(option, "es") == (
-        "cualquier mano fuera del 6 por ciento mejor (pasó en la ciega grande)"
+        "cualquier mano fuera del 6 por ciento mejor (vio en la ciega grande)"
     )
     steps = (Step(Street.FLOP, RangeBasis.CALLED), Step(Street.TURN, RangeBasis.RAISED))
     limp = OpponentRange(
         1, 0.06, 0.72, (RangeBasis.LIMPED, RangeBasis.CALLED_RAISE), 0.49, steps, 0.2
     )
     assert range_phrase(limp, "es") == (
-        "las manos entre el 6 y el 72 por ciento mejor (pagó la ciega grande y pagó una "
-        "subida), y de ellas el 49 por ciento más fuerte en esta mesa (pagó en el flop y "
+        "las manos entre el 6 y el 72 por ciento mejor (siguió sin subir y siguió una "
+        "subida), y de ellas el 49 por ciento más fuerte en esta mesa (siguió en el flop y "
         "subió en el turn)"
     )
 

@@ -47,7 +47,7 @@ def spoken(backend: RecordingBackend) -> list[str]:
 
 @pytest.mark.parametrize(
     ("lang", "first_words"),
-    [("en", "Calling 20 to win 60: you need 25 percent."), ("es", "Pagar 20 para ganar 60:")],
+    [("en", "Calling 20 to win 60: you need 25 percent."), ("es", "Seguir con 20 para ganar 60:")],
 )
 def test_hint_speaks_its_two_answers(
     voice: RecordingBackend, capsys: pytest.CaptureFixture[str], lang: str, first_words: str

@@ -214,8 +214,8 @@ def test_the_answers_give_the_numbers(lang: str) -> None:
             "Tienes 9 outs: los nueve corazones.",
         ]
         assert pot[1] == (
-            "Pagar 20 para ganar 60: necesitas un 25 por ciento, 20 de los 80 que habrá en el "
-            "bote al pagar."
+            "Seguir con 20 para ganar 60: necesitas un 25 por ciento, 20 de los 80 que habrá "
+            "en el bote al seguir."
         )
         assert (
             turn[2]
@@ -235,12 +235,12 @@ def test_the_question_says_which_chance_it_asks(lang: str) -> None:
         assert "the next card gives you a flush or better" in asks[Ask.NEXT_CARD]
         assert "by the river, with two cards to come" in asks[Ask.RIVER]
     else:
-        assert asks[Ask.POT_ODDS].startswith("¿Qué probabilidad de ganar necesitas para pagar?")
+        assert asks[Ask.POT_ODDS].startswith("¿Qué probabilidad de ganar necesitas para seguir?")
         assert "la siguiente carta te dé color o algo mejor" in asks[Ask.NEXT_CARD]
         assert "hasta el river, con dos cartas por salir" in asks[Ask.RIVER]
     parts = words.odds_question(spot("Ah Kh", "7h 2h Jc", Draw.FLUSH), 10, "Enter")
     assert parts[0][1].endswith("Ah Kh." if lang == "en" else "Ac Kc.")  # c: corazones
     assert parts[2][0] in (
         "20 to call, with 60 in the pot.",
-        "Pagas 20 para igualar; hay 60 en el bote.",
+        "Para seguir pones 20; hay 60 en el bote.",
     )

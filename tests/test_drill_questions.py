@@ -247,7 +247,7 @@ def ranking(first: str, second: str) -> RankingQuestion:
              "Between two full houses, the higher three of a kind wins; when those are equal, "
              "the higher pair."],
             ["Gana la mano 1: ful de sotas y cuatros contra ful de nueves y reyes.",
-             "Entre dos fulls, gana el del trío más alto; si el trío es igual, el de la pareja "
+             "Entre dos fules, gana el del trío más alto; si el trío es igual, el de la pareja "
              "más alta."],
         ),
         (

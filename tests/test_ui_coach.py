@@ -69,7 +69,7 @@ def names(table: Table) -> list[str]:
 @pytest.mark.parametrize(
     ("lang", "price"),
     [("en", "Calling 5 to win 9: you need 36 percent."),
-     ("es", "Pagar 5 para ganar 9: necesitas un 36 por ciento.")],
+     ("es", "Seguir con 5 para ganar 9: necesitas un 36 por ciento.")],
 )  # fmt: skip
 def test_k_says_the_first_answer_then_the_detail_then_the_first_again(
     lang: Language, price: str
@@ -103,7 +103,7 @@ def test_a_new_decision_starts_over(lang: Language) -> None:
     advice = advice_now(table, service)
     assert table.output.last.text == first_answer(advice, lang)
     assert table.output.last.text.startswith(
-        "Checking is free." if lang == "en" else "Pasar no te cuesta nada."
+        "Checking is free." if lang == "en" else "Ver no te cuesta nada."
     )
 
 
@@ -221,8 +221,8 @@ def play_to_the_turn_bet(lang: Language) -> tuple[Table, CoachService]:
          ["On the turn you called 24 into 36 with about 4 percent to win; the price needed 40"
           " percent. Folding saves about 11 big blinds on average."]),
         ("es", "Aún no hay nada que revisar: no ha terminado ninguna mano.",
-         ["En el turn pagaste 24 para un bote de 36 con alrededor del 4 por ciento de"
-          " probabilidad de ganar; el precio pedía un 40 por ciento. Retirarte ahorra unas 11"
+         ["En el turn seguiste con 24 para un bote de 36 con alrededor del 4 por ciento de"
+          " probabilidad de ganar; el precio pedía un 40 por ciento. Irte ahorra unas 11"
           " ciegas grandes de media."]),
     ],
 )  # fmt: skip

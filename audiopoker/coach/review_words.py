@@ -15,7 +15,7 @@ coach's numbers at that decision (the pot counts the bet called, as the coach's 
 >>> print(decision_sentence(decision, "en"))
 On the turn you called 80 into 120 with about 15 percent to win; the price needed 40 percent.
 >>> print(saving_sentence(decision, "es"))
-Retirarte ahorra unas 26 ciegas grandes de media.
+Irte ahorra unas 26 ciegas grandes de media.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ class DrillText:
 
     # --- the round --------------------------------------------------------------------
     def name(self, kind: DrillKind) -> str:
-        """'Showdown drill' / 'Práctica de showdown'."""
+        """'Showdown drill' / 'Práctica de mostrar las cartas'."""
         return self._(f"drill.name.{kind.value}")
 
     def welcome(self, kind: DrillKind, count: int, keys: dict[str, str]) -> str:
