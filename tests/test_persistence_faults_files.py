@@ -1,26 +1,32 @@
 """The game's other writes meet the machine's faults too (issue 29): the seat tokens a
-joining player keeps (``seats.json``), the ``--transcript`` file, and the preferences saved
-with the game when a key changes them. Each fault (a full disk, read-only, permission taken
-away, a file in use, an I/O error) in turn: nothing already written is lost or set aside,
-the player is told the truth in their language (or the log is, for the transcript), and the
-game goes on."""
+joining player keeps (``seats.json``), the ``--transcript`` file, the preferences saved
+with the game when a key changes them, and a drill's answers. Each fault (a full disk,
+read-only, permission taken away, a file in use, an I/O error) in turn: nothing already
+written is lost or set aside, the player is told the truth in their language (or the log
+is, for the transcript), and the game goes on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import sqlite3
 from pathlib import Path
 
 import pytest
 from fault_support import FAULTS, KIND, damaged_files, faulty_disk, snapshot, spoken, told
 from persistence_support import bot_table, game_recorder, save_path
 
+from audiopoker.coach.drills import DrillKind, new_round
+from audiopoker.coach.drills.texts import DrillText
+from audiopoker.commands.drill import Keeper
 from audiopoker.commands.join import keep_seat
 from audiopoker.game import Game
 from audiopoker.net.tokens import FILE_NAME, TokenBook
 from audiopoker.output.message import Message
 from audiopoker.output.transcript import TranscriptWriter, read_transcript
 from audiopoker.persistence import GameRecorder, SavedGame, Store
+from audiopoker.persistence.stats import DB_NAME
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.session import Settings
 
@@ -166,3 +172,27 @@ def test_preferences_that_cannot_be_saved_are_said_and_saved_with_the_next_hand(
     saved = SavedGame.from_json(save_path(folder).read_bytes())
     assert saved.prefs["verbosity"] == "verbose" and saved.hand_number == 3
     assert damaged_files(folder) == []
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_drill_answer_that_cannot_be_kept_is_said_and_the_answers_before_stay(
+    private_data_dir: Path, lang: str, fault: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second answer of a round meets the fault: the player hears it in words (the
+    drill goes on without keeping), the first answer stays, nothing is set aside."""
+    round = new_round(DrillKind.RANKING, 3, 7)
+    keeper = Keeper(DrillText(lang), round, "es" if lang == "es" else "en")
+    with faulty_disk(monkeypatch) as disk:
+        assert keeper.open() is None
+        round.advance()
+        assert keeper.record(round.answer(1)) is None
+        disk.fail(fault, DB_NAME)
+        round.advance()
+        said = keeper.record(round.answer(1))
+    fault_words = RecordText(lang).fault(sqlite3.OperationalError(FAULTS[fault][1]))
+    assert said == DrillText(lang).cannot_save(fault_words) and not keeper.keeping
+    assert WORDS[KIND[fault]][lang == "es"] in said
+    with contextlib.closing(sqlite3.connect(private_data_dir / DB_NAME)) as db:
+        assert db.execute("SELECT number FROM drill_answers").fetchall() == [(1,)]
+    assert damaged_files(private_data_dir) == []
