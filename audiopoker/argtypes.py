@@ -1,5 +1,6 @@
 """Argument types for the command line that refuse bad values with the allowed range, and
-the one-line errors of ``play`` and ``watch``, in the player's language.
+the one-line errors of ``play`` and ``watch`` (and why a path named cannot be used), in
+the player's language.
 
 A screen reader user hears the error line, so it says what to type instead, in the
 language of ``--lang`` when the command line names one we speak (else the system's). The
@@ -10,6 +11,8 @@ argparse's own usage and help text stay English.
 from __future__ import annotations
 
 import argparse
+import errno
+import logging
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -18,7 +21,9 @@ from pathlib import Path
 from typing import Final, NoReturn
 
 from audiopoker import i18n
-from audiopoker.i18n import LANGUAGES, Language
+from audiopoker.i18n import Language, language_named, system_language
+
+log = logging.getLogger(__name__)
 
 COMMANDS_DOMAIN: Final = "commands"
 COMMANDS_LOCALE_DIR: Final = Path(__file__).resolve().parent / "commands" / "locale"
@@ -48,9 +53,6 @@ def remembered_arguments() -> tuple[str, ...]:
 def error_language() -> Language:
     """The ``--lang`` of the command line being parsed when it names a language we speak,
     else the system's (an unknown ``--lang`` is itself the error being said)."""
-    # Imported here: narration imports the output layer, whose options use int_range.
-    from audiopoker.narration.language import resolve_language
-
     arguments = _ARGUMENTS.get()
     chosen: str | None = None
     for index, argument in enumerate(arguments):
@@ -58,15 +60,33 @@ def error_language() -> Language:
             chosen = arguments[index + 1]
         elif argument.startswith("--lang="):
             chosen = argument.partition("=")[2]
-    if chosen is not None and chosen.strip().lower() in LANGUAGES:
-        return resolve_language(chosen)
-    return resolve_language(None)
+    named = language_named(chosen) if chosen is not None else None
+    return named if named is not None else system_language()
 
 
 def command_text(key: str, /, lang: Language | None = None, **fields: object) -> str:
     """The ``commands`` sentence ``key`` in ``lang`` (default: :func:`error_language`)."""
     chosen = lang if lang is not None else error_language()
     return i18n.get_catalog(chosen, COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR).text(key, **fields)
+
+
+# The errno values said in words; any other is "cannot be used" without a reason.
+_REASONS: Final = {
+    errno.EACCES: "cli.reason.permission",
+    errno.EPERM: "cli.reason.permission",
+    errno.EROFS: "cli.reason.read_only",
+    errno.ENOSPC: "cli.reason.full",
+    errno.ENOENT: "cli.reason.missing",
+    errno.EISDIR: "cli.reason.folder",
+}
+
+
+def reason(error: OSError, lang: Language | None = None) -> str:
+    """Why a path cannot be used, in the player's language (the log keeps the system's
+    words, which are English)."""
+    log.info("path refused: %s", error)
+    key = _REASONS.get(error.errno or 0, "cli.reason.other")
+    return command_text(key, lang)
 
 
 def int_range(low: int, high: int) -> Callable[[str], int]:

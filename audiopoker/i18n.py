@@ -1,5 +1,5 @@
 """Translation catalogs for every layer: gettext ``.po`` files shipped inside the package,
-loaded with polib, and the languages the game speaks.
+loaded with polib, the languages the game speaks, and which of them the system speaks.
 
 This module sits beside :mod:`audiopoker.cards` at the bottom of the layers (it imports
 nothing of the game), so any layer can keep its own sentences in its own domain next to
@@ -23,9 +23,11 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import locale
+import os
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Literal, NoReturn, TypeAlias
 
@@ -70,6 +72,65 @@ def language_or_default(lang: str) -> Language:
     ('es', 'en')
     """
     return "es" if lang == "es" else DEFAULT_LANGUAGE
+
+
+def language_named(name: str) -> Language | None:
+    """The language ``name`` names (any case, spaces around ignored), or None.
+
+    >>> language_named(" ES"), language_named("fr")
+    ('es', None)
+    """
+    code = name.strip().lower()
+    return next((lang for lang in LANGUAGES if lang == code), None)
+
+
+# The variables gettext consults, in its order of precedence.
+_LOCALE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> Language:
+    """The language of the system locale (``environ``, default the process's): Spanish for a
+    Spanish locale, English for anything else.
+
+    >>> system_language({"LANG": "es_AR.UTF-8"})
+    'es'
+    >>> system_language({"LANGUAGE": "fr:es", "LANG": "en_US.UTF-8"})
+    'es'
+    """
+    return language_of_locale(_system_locale(os.environ if environ is None else environ))
+
+
+def language_of_locale(name: str | None) -> Language:
+    """``"es"`` for a Spanish locale name, English for anything else (or nothing).
+
+    A colon-separated priority list (the ``LANGUAGE`` variable) gives its first entry
+    that is Spanish or English.
+
+    >>> language_of_locale("es_MX.UTF-8"), language_of_locale("Spanish_Spain.1252")
+    ('es', 'es')
+    >>> language_of_locale("en_GB"), language_of_locale("C.UTF-8"), language_of_locale(None)
+    ('en', 'en', 'en')
+    >>> language_of_locale("fr_FR:en_GB:es")
+    'en'
+    """
+    for entry in (name or "").split(":"):
+        code = entry.strip().lower()
+        if code == "es" or code.startswith(("es_", "es-", "es.", "es@", "spanish")):
+            return "es"
+        if code == "en" or code.startswith(("en_", "en-", "en.", "en@", "english")):
+            return "en"
+    return DEFAULT_LANGUAGE
+
+
+def _system_locale(environ: Mapping[str, str]) -> str | None:
+    for variable in _LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return value
+    try:  # Windows and macOS set no variables: ask the C library.
+        return locale.getlocale()[0]
+    except ValueError:
+        return None
 
 
 class MissingMessageError(LookupError):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from audiopoker.bots.base import Bot, decode_rng
 from audiopoker.bots.levels import roster
+from audiopoker.coach.bot import COACH_LEVEL
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.persistence import SavedGame
 from audiopoker.tournament.director import Director, tournament_state
@@ -72,7 +73,8 @@ def build_table(
     seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     rng = random.Random(seed)
     bot_count = options.seats - (0 if bots_play_people else len(people))
-    bots = roster(options.bots, bot_count, options.lang, rng, options.bot_time_budget)
+    budget = options.bot_time_budget
+    bots = roster(options.bots, bot_count, options.lang, rng, budget, COACH_LEVEL)
     names = tuple(name for name, _ in bots)
     names = (*people, *names[len(people) :]) if bots_play_people else (*people, *names)
     config = TableConfig(

@@ -35,7 +35,7 @@ from audiopoker.coach.advice import (  # noqa: E402
     advise,
     range_key,
 )
-from audiopoker.coach.bot import CoachBot  # noqa: E402
+from audiopoker.coach.bot import COACH_LEVEL, CoachBot  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind, Street  # noqa: E402
 from audiopoker.engine.hand import Hand  # noqa: E402
 from audiopoker.engine.view import PlayerView, view_for  # noqa: E402
@@ -185,9 +185,21 @@ def test_hole_cards_and_board_reach_the_equity() -> None:
 
 
 def test_the_bot_specs_accept_coach() -> None:
-    assert isinstance(make_bot("coach", random.Random(1)), CoachBot)
-    assert isinstance(factory("coach")(random.Random(1)), CoachBot)
-    assert all(isinstance(bot, CoachBot) for _, bot in roster("coach", 2, "en", random.Random(1)))
+    rng = random.Random(1)
+    assert isinstance(make_bot("coach", rng, more_levels=COACH_LEVEL), CoachBot)
+    assert isinstance(factory("coach", more_levels=COACH_LEVEL)(rng), CoachBot)
+    table = roster("coach", 2, "en", rng, more_levels=COACH_LEVEL)
+    assert [type(bot) for _, bot in table] == [CoachBot, CoachBot]
+
+
+def test_the_bots_layer_alone_does_not_know_the_coach() -> None:
+    # The coach is a layer above: only a caller above both names it (COACH_LEVEL).
+    with pytest.raises(ValueError, match="unknown bot level 'coach'"):
+        make_bot("coach", random.Random(1))
+    with pytest.raises(ValueError, match=r"use easy, normal, hard, .*folder or MODULE"):
+        factory("coach")
+    with pytest.raises(ValueError, match=r"use easy, .*folder, coach or MODULE"):
+        factory("grandmaster", more_levels=COACH_LEVEL)
 
 
 def test_simulate_runs_the_coach(capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,12 +24,12 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from audiopoker.bots.base import Bot, start_hand, tell
-from audiopoker.bots.levels import factory
+from audiopoker.bots.levels import LevelMaker, factory
 from audiopoker.cards import FULL_DECK, Card
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.events import ActionTaken, Event, HandEnded
@@ -46,7 +46,9 @@ class BotFailure(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """One simulation: the lineup (a spec per seat), deals, seed and table stakes."""
+    """One simulation: the lineup (a spec per seat), deals, seed and table stakes;
+    ``more_levels``: the specs a layer above adds (``coach``), as ``bots.levels`` takes
+    them (picklable: a plain dict of classes or module-level functions)."""
 
     lineup: tuple[str, ...]
     deals: int
@@ -56,6 +58,7 @@ class Settings:
     big_blind: int = 2
     block: int = 250  # deals per unit of work
     time_budget: float | None = None  # None: iteration caps only (reproducible)
+    more_levels: Mapping[str, LevelMaker] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -116,7 +119,8 @@ def play_unit(settings: Settings, rotation: int, first_deal: int, count: int) ->
     bots: list[Bot] = []
     rngs: list[random.Random] = []
     for seat in range(players):
-        make = factory(settings.lineup[position_of[seat]], settings.time_budget)
+        spec = settings.lineup[position_of[seat]]
+        make = factory(spec, settings.time_budget, settings.more_levels)
         rngs.append(random.Random(f"audiopoker-bot:{settings.seed}:{rotation}:{seat}"))
         bots.append(make(rngs[seat]))
     result = UnitResult(

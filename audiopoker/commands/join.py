@@ -8,11 +8,14 @@ import queue
 import random
 import ssl
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from audiopoker.argtypes import int_range, one_line_error, refuse
 from audiopoker.audio.listener import DEFAULT_VOLUME, build_sound
 from audiopoker.bots.levels import make_bot
+from audiopoker.coach.bot import COACH_LEVEL
 from audiopoker.commands.play import _name, _no_terminal_warning
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, Language, set_words
 from audiopoker.narration.language import LANGUAGES, resolve_language
@@ -25,6 +28,8 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.net_prefs import PrefsFile
+from audiopoker.ui.net_talk import arrival
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
@@ -46,9 +51,9 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--remind",
         type=int_range(0, MAX_REMIND),
-        default=int(DEFAULT_REMIND),
         metavar="SECONDS",
-        help="a reminder after SECONDS of a quiet turn; 0 turns it off",
+        help=f"a reminder after SECONDS of a quiet turn; 0 turns it off (default: "
+        f"{int(DEFAULT_REMIND)}, or what you last chose)",
     )
     sound = parser.add_argument_group("sound cues")
     sound.add_argument("--no-sound", dest="sound", action="store_false", help="no sound cues")
@@ -117,9 +122,28 @@ def run_join(args: argparse.Namespace) -> int:
 
 
 def choose_words(args: argparse.Namespace) -> None:
-    """Speak in the Spanish words typed (--words), before any sentence is built: each seat
-    narrates its own table, so a player's words are theirs, whatever the host's."""
-    set_words(getattr(args, "words", None) or DEFAULT_WORDS)
+    """Speak in the Spanish words typed (--words), else those kept with the player's
+    network preferences, before any sentence is built: each seat narrates its own table,
+    so a player's words are theirs, whatever the host's."""
+    typed = getattr(args, "words", None)
+    kept = _prefs_file(args).read().get("words") if typed is None else None
+    set_words(typed or (kept if isinstance(kept, str) and kept in WORDS else DEFAULT_WORDS))
+
+
+def _prefs_file(args: argparse.Namespace) -> PrefsFile:
+    return PrefsFile(data_dir() if getattr(args, "keep_seat", True) else None)
+
+
+def kept_prefs(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The preferences kept from the last time, less those this command line gives (an
+    option typed wins, as for a resumed game) and the words (chosen already)."""
+    prefs = dict(saved)
+    if getattr(args, "verbosity", "normal") != "normal":
+        prefs.pop("verbosity", None)
+    if args.remind is not None:
+        prefs.pop("remind", None)
+    prefs.pop("words", None)
+    return prefs
 
 
 def keep_seat(book: TokenBook, key: str, token: str, router: Router, lang: Language) -> None:
@@ -139,11 +163,24 @@ def _tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
     return context
 
 
-def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang: Language) -> int:
-    """Connect to the table at ``uri``, wait for a seat, and play at it."""
+def play_at(
+    uri: str,
+    code: str,
+    args: argparse.Namespace,
+    router: Router,
+    lang: Language,
+    *,
+    close_table: Callable[[], None] | None = None,
+    farewell: Callable[[], list[str]] = list,
+) -> int:
+    """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
+    the host's own seat (its leaving closes the table; the joiner's connecting words are
+    not the host's to hear); ``farewell``: said on quitting, before goodbye."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
-    router.send(Message("welcome", text.say("join.connecting", address=address)))
+    hosting = close_table is not None
+    if not hosting:
+        router.send(Message("welcome", text.say("join.connecting", address=address)))
     try:
         tls = _tls_for(uri, getattr(args, "cafile", None))
     except (OSError, ssl.SSLError) as error:
@@ -163,11 +200,13 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
             else:
                 first.put((state, reason))
 
+    # No name typed: the table gives one nobody there has ("Jugador" is no name to others).
+    named = args.name is not None
     name = args.name or UiText(lang).default_name()
     book = TokenBook(data_dir() if getattr(args, "keep_seat", True) else None)
     seat_key = f"{uri} {name}"  # two friends on one machine keep two seats
     token = book.get(seat_key)  # the seat this player had at this table, taken back
-    hello = Hello(code=code, name=name, lang=lang, token=token)
+    hello = Hello(code=code, name=name, named=named, lang=lang, token=token)
     connection = Connection(uri, hello, tls, on_frame, on_link)
     connection.start()
     while True:
@@ -186,7 +225,7 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
             token = None
             first = queue.Queue()
             connection = Connection(
-                uri, Hello(code=code, name=name, lang=lang), tls, on_frame, on_link
+                uri, Hello(code=code, name=name, named=named, lang=lang), tls, on_frame, on_link
             )
             connection.start()
         elif isinstance(got, Refused):
@@ -197,7 +236,10 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
                 connection.close()
                 return refuse("join", line)
         elif isinstance(got, Waiting):
-            router.send(Message("welcome", text.say("join.waiting")))
+            if not hosting:
+                router.send(Message("welcome", text.say("join.waiting")))
+            for sentence in arrival(got, lang):  # the hand being played meanwhile
+                router.send(Message("hand_in_play", sentence))
         elif isinstance(got, Welcome):
             keep_seat(book, seat_key, got.token, router, lang)
             break
@@ -205,7 +247,10 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     sound = build_sound(True, args.sound_volume / 100, seat=got.seat) if args.sound else None
-    autopilot = make_bot(args.autopilot, random.Random()) if args.autopilot else None
+    autopilot = None
+    if args.autopilot:
+        autopilot = make_bot(args.autopilot, random.Random(), more_levels=COACH_LEVEL)
+    prefs = _prefs_file(args)
     made = ClientSession(
         got,
         connection,
@@ -216,8 +261,13 @@ def play_at(uri: str, code: str, args: argparse.Namespace, router: Router, lang:
         sound=sound,
         autopilot=autopilot,
         think=args.autopilot_think,
-        remind=float(args.remind),
+        remind=float(args.remind if args.remind is not None else DEFAULT_REMIND),
+        named=named,
+        close_table=close_table,
+        farewell=farewell,
+        prefs=prefs,
     )
+    made.restore_prefs(kept_prefs(prefs.read(), args))
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

@@ -13,36 +13,12 @@ writing a byte, a folder is tried with a temporary file that is removed at once.
 from __future__ import annotations
 
 import argparse
-import errno
-import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import Final
 
-from audiopoker.argtypes import command_text, option_error
-from audiopoker.i18n import Language
+from audiopoker.argtypes import command_text, option_error, reason
 from audiopoker.persistence import DATA_DIR_ENV, data_dir
-
-log = logging.getLogger(__name__)
-
-# The errno values said in words; any other is "cannot be written" without a reason.
-_REASONS: Final = {
-    errno.EACCES: "cli.reason.permission",
-    errno.EPERM: "cli.reason.permission",
-    errno.EROFS: "cli.reason.read_only",
-    errno.ENOSPC: "cli.reason.full",
-    errno.ENOENT: "cli.reason.missing",
-    errno.EISDIR: "cli.reason.folder",
-}
-
-
-def reason(error: OSError, lang: Language | None = None) -> str:
-    """Why a path cannot be used, in the player's language (the log keeps the system's
-    words, which are English)."""
-    log.info("path refused: %s", error)
-    key = _REASONS.get(error.errno or 0, "cli.reason.other")
-    return command_text(key, lang)
 
 
 def _writable_folder(folder: Path) -> OSError | None:

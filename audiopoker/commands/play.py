@@ -17,7 +17,8 @@ from audiopoker.argtypes import (
     remembered_arguments,
 )
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
-from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
+from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.coach.bot import COACH
 from audiopoker.commands.new_game import options_against, typed_table_options
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, set_words

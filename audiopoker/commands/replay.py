@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from audiopoker import i18n
-from audiopoker.argtypes import EXIT_REFUSED, refuse
-from audiopoker.commands.paths import reason
+from audiopoker.argtypes import EXIT_REFUSED, reason, refuse
 from audiopoker.engine.events import (
     ActionRequired,
     HandRevealed,

@@ -26,6 +26,7 @@ from dataclasses import asdict
 
 from audiopoker.bots.duplicate import BotFailure, BotReport, Settings, expand_lineup, run
 from audiopoker.bots.levels import factory
+from audiopoker.coach.bot import COACH_LEVEL
 
 PROGRESS_AFTER = 3.0  # seconds before the first progress line
 PROGRESS_EVERY = 10.0  # seconds between progress lines
@@ -76,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
     lineup = expand_lineup(specs, players)
     try:
         for spec in dict.fromkeys(lineup):
-            factory(spec)  # fail early on a bad spec
+            factory(spec, more_levels=COACH_LEVEL)  # fail early on a bad spec
     except (ValueError, ImportError, AttributeError) as error:
         print(f"simulate: {error}", file=sys.stderr)
         return 2
@@ -90,6 +91,7 @@ def main(args: argparse.Namespace) -> int:
         big_blind=args.big_blind,
         block=max(1, args.block),
         time_budget=args.time_budget,
+        more_levels=COACH_LEVEL,
     )
     started = time.perf_counter()
     try:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from audiopoker.argtypes import error_language, option_error
-from audiopoker.commands.paths import reason
+from audiopoker.argtypes import error_language, option_error, reason
 from audiopoker.i18n import Language
 from audiopoker.tournament.schedule import (
     DEFAULT_BLINDS,

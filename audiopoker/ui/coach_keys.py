@@ -16,7 +16,8 @@ answer (price, chance, suggestion); K again for the same decision: the detail (h
 opponents, ranges); again: the first answer; a new decision starts over. Off the turn:
 who is to act. An answer still being computed is dropped if another key was pressed
 meanwhile or the turn went by: the newer answer is the one the player asked for. Y: the
-review of the last hand ended.
+review of the last hand ended. It sees the controller as a ``CoachHost``, only what it uses
+of it: the controller imports this module, and this module nothing of the controller's.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from audiopoker.coach.advice import COACH_DEALS, Advice, Coach
 from audiopoker.coach.review import REVIEW_THRESHOLD_BB, Decision, HandReview, review_decision
@@ -42,9 +43,9 @@ from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hands_of
 from audiopoker.i18n import Language
 from audiopoker.output.message import Message
-
-if TYPE_CHECKING:
-    from audiopoker.ui.controller import Controller
+from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.state import TableState
+from audiopoker.ui.texts import UiText
 
 log = logging.getLogger(__name__)
 
@@ -192,11 +193,34 @@ class CoachService:
         return self.start(turn)
 
 
+class CoachHost(Protocol):
+    """What the coach's keys use of the controller (``audiopoker.ui.controller``)."""
+
+    @property
+    def text(self) -> UiText: ...
+    @property
+    def seat(self) -> HumanSeat | None: ...
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def presses(self) -> int:
+        """Keys handled so far: an answer still computing yields to a newer key."""
+        ...
+
+    def say(self, text: str) -> None:
+        """Say one answer."""
+        ...
+
+    def say_many(self, texts: Sequence[str], kind: str) -> None:
+        """Several answers: the first interrupts, the rest queue behind it."""
+        ...
+
+
 class CoachKeys:
     """K and Y for one controller; ``service`` None (watching, or a test without one):
     K says who is to act and Y that there is nothing to review."""
 
-    def __init__(self, controller: Controller, service: CoachService | None = None) -> None:
+    def __init__(self, controller: CoachHost, service: CoachService | None = None) -> None:
         self.c = controller
         self.service = service
         self._first_said: LegalActions | None = None  # the decision K answered first

@@ -8,22 +8,65 @@ and N, or any other betting key) closes the question and changes nothing; then t
 are said again. Every other key answers as usual and the question keeps waiting.
 
 The controller hands its keys here while a question is open (``key``); T and a cancelled
-amount entry come here for the prompt (``turn``, ``repeat_prompt``).
+amount entry come here for the prompt (``turn``, ``repeat_prompt``). The questions see the
+controller as a ``QuestionHost``, only what they use of it: the controller imports this
+module, and this module nothing of the controller's.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.narration.words import amount
 from audiopoker.output.message import YOUR_TURN
-from audiopoker.ui.keymap import QUESTION_KEYS, Mode, context, meaning
+from audiopoker.ui.amount import AmountEntry
+from audiopoker.ui.answers import Answers, Words
+from audiopoker.ui.keymap import QUESTION_KEYS, Keymap, Mode, context, meaning
+from audiopoker.ui.seat import HumanSeat
+from audiopoker.ui.state import TableState
+from audiopoker.ui.texts import UiText
 
-if TYPE_CHECKING:
-    from audiopoker.ui.controller import Controller
+
+class QuestionHost(Protocol):
+    """What the questions use of the controller (``audiopoker.ui.controller``)."""
+
+    mode: Mode  # a question opens CONFIRM and, closing, goes back to the amount or the game
+
+    @property
+    def text(self) -> UiText: ...
+    @property
+    def seat(self) -> HumanSeat | None: ...
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def keymap(self) -> Keymap: ...
+    @property
+    def words(self) -> Words: ...
+    @property
+    def answers(self) -> Answers: ...
+    @property
+    def amount(self) -> AmountEntry | None: ...
+
+    def say(
+        self, text: str, kind: str = ..., interrupt: bool = ..., *, true_while: str = ...
+    ) -> None:
+        """Say one answer (as ``Controller.say``)."""
+        ...
+
+    def key_label(self, action: str) -> str:
+        """The spoken name of the key bound to ``action``."""
+        ...
+
+    def submit(self, action: Action) -> bool:
+        """Hand the player's action to the seat; False when it is not their turn."""
+        ...
+
+    def quit_now(self) -> None:
+        """Quit at once."""
+        ...
 
 
 class Ask(enum.Enum):
@@ -37,7 +80,7 @@ class Ask(enum.Enum):
 class QuestionKeys:
     """The open question, if any, and the all-in warning setting, for one controller."""
 
-    def __init__(self, controller: Controller, all_in_warning: bool = True) -> None:
+    def __init__(self, controller: QuestionHost, all_in_warning: bool = True) -> None:
         self.c = controller
         self.asked: Ask | None = None
         # Ask before A goes all in (a preference kept with the saved game).

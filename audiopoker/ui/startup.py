@@ -40,7 +40,8 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput
 
 from audiopoker.bots.base import decode_rng
-from audiopoker.bots.levels import COACH, LEVELS, REFERENCE_BOTS
+from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
+from audiopoker.coach.bot import COACH
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Message
