@@ -122,7 +122,10 @@ class LocalTable:
 
     @property
     def plays_without_keys(self) -> bool:
-        return self.settings.watch or self.settings.autopilot
+        # A local autopilot plays the player's seat, which is still the player's: a closed
+        # input quits it as Q and Y do (and its save stays), as tests of the real program
+        # rely on; only a watched table plays on to its end.
+        return self.settings.watch
 
     def coach_rng(self) -> random.Random:
         """The coach's generator, drawn from the table's seed after the table's own."""
