@@ -297,7 +297,16 @@ def run_host(args: argparse.Namespace) -> int:
             if args.seat:
                 scheme = "wss" if tls is not None else "ws"
                 target = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
-                return play_at(f"{scheme}://{target}:{port}", code, args, router, lang)
+                # The host's seat: leaving closes the table, and says whether it is saved.
+                return play_at(
+                    f"{scheme}://{target}:{port}",
+                    code,
+                    args,
+                    router,
+                    lang,
+                    close_table=hosted.close,
+                    farewell=lambda: [saving.closed()],
+                )
             news = HostNews(lang, lambda: hosted.table.names, router.send)
             hosted.game.add_listener(news)
             hosted.server.news.append(news.on_event)

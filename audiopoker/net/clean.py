@@ -29,6 +29,7 @@ from audiopoker.net.protocol import (
     Level,
     Refused,
     ServerFrame,
+    Waiting,
     Welcome,
 )
 
@@ -136,6 +137,12 @@ def clean_server_frame(frame: ServerFrame) -> ServerFrame:
             names=tuple(clean_name(name) or "?" for name in frame.names),
             events=tuple(_clean_value(event) for event in frame.events),
             tournament=_clean_value(frame.tournament),
+        )
+    if isinstance(frame, Waiting):
+        return msgspec.structs.replace(
+            frame,
+            names=tuple(clean_name(name) or "?" for name in frame.names),
+            events=tuple(_clean_value(event) for event in frame.events),
         )
     if isinstance(frame, Level):
         return msgspec.structs.replace(frame, state=_clean_value(frame.state))

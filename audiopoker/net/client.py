@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
@@ -100,13 +101,7 @@ class Connection:
                 self.uri, ssl=self._tls, max_size=MAX_MESSAGE, proxy=None, open_timeout=5
             ) as ws:
                 self._ws = ws
-                hello = Hello(
-                    code=self.hello.code,
-                    name=self.hello.name,
-                    lang=self.hello.lang,
-                    token=self.token,
-                )
-                await ws.send(encode(hello))
+                await ws.send(encode(msgspec.structs.replace(self.hello, token=self.token)))
                 async for raw in ws:
                     try:
                         frame = clean_server_frame(decode_server(raw))

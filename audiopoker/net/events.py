@@ -1,6 +1,6 @@
 """Events of the network table, told to every seat in the table's event stream (so they
 are said in order with the hand): who sat down, who left, whose connection dropped and
-came back. They travel like engine events (``audiopoker.net.wire``)."""
+came back, who is leaving. They travel like engine events (``audiopoker.net.wire``)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,17 @@ class SeatTaken(Event):
 @dataclass(frozen=True, slots=True)
 class SeatLeft(Event):
     """Between hands the person in ``seat`` left; the bot ``bot`` plays the seat now."""
+
+    seat: int
+    name: str
+    bot: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PlayerLeaving(Event):
+    """``seat``'s player said goodbye (Q Q): until the hand ends the seat checks or folds,
+    then the bot ``bot`` plays it (``SeatLeft`` says so). Not a lost connection."""
 
     seat: int
     name: str

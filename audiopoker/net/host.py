@@ -269,15 +269,23 @@ class HostedTable:
         self._threads[-1].join(timeout)
         return not self._threads[-1].is_alive()
 
-    def stop(self) -> None:
-        """Stop the game and close the server (between or in the middle of a hand: the
-        save holds the table as it was before the hand)."""
+    def close(self) -> None:
+        """Start closing at once, from any thread, without waiting: the game stops, every
+        connection is told the table closed, and from now on a connection that ends is no
+        news (the host's own seat, closing with it, is not "lost" to the others)."""
         self.stopping.set()
+        self.server.closing = True
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self.server.close_all)
                 loop.call_soon_threadsafe(loop.call_later, CLOSE_GRACE, _cancel_all, loop)
+
+    def stop(self) -> None:
+        """Stop the game and close the server (between or in the middle of a hand: the
+        save holds the table as it was before the hand), waiting for both."""
+        if not self.server.closing:
+            self.close()
         deadline = time.monotonic() + STOP_WITHIN
         for thread in self._threads:  # daemons: what is not done by then dies with the process
             thread.join(timeout=max(0.0, deadline - time.monotonic()))

@@ -1,5 +1,6 @@
-"""What a host serving without a seat (``host --no-seat``) hears: who sits down, who leaves,
-whose connection drops and comes back, and the end of the game."""
+"""What a host serving without a seat (``host --no-seat``) hears: who sits down, who leaves
+(and who plays the seat then), whose connection drops and comes back, and the end of the
+game."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from audiopoker.net.events import (
     NotWaited,
     PlayerAway,
     PlayerBack,
+    PlayerLeaving,
     SeatLeft,
     SeatTaken,
 )
@@ -42,6 +44,8 @@ class HostNews:
             )
         elif isinstance(event, SeatLeft):
             words = say("seat.left", name=event.name, bot=event.bot)
+        elif isinstance(event, PlayerLeaving):
+            words = say("player.leaving", name=event.name, bot=event.bot)
         elif isinstance(event, PlayerAway):
             words = say("player.away", name=self._names()[event.seat])
         elif isinstance(event, PlayerBack):

@@ -75,6 +75,9 @@ class _Frame(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
 class Hello(_Frame, tag="hello"):
     code: Annotated[str, msgspec.Meta(max_length=32)] = ""
     name: Name = "?"
+    # False: the player gave no name (``name`` is only this machine's word for "player"):
+    # the table gives them a name nobody there has, so every listener hears a name.
+    named: bool = True
     lang: Annotated[str, msgspec.Meta(pattern="^(en|es)$")] = "en"
     token: Token | None = None  # given back when the client comes back to its seat
 
@@ -130,7 +133,12 @@ class Level(_Frame, tag="level"):
 
 
 class Waiting(_Frame, tag="waiting"):
-    """The code was right: the newcomer sits down when the hand being played ends."""
+    """The code was right: the newcomer sits down when the hand being played ends. The
+    hand in play so far, as anyone may see it (no hole cards), is told on arrival."""
+
+    names: tuple[str, ...] = ()
+    stacks: tuple[int, ...] = ()  # at the start of ``events`` (the hand in play)
+    events: tuple[dict[str, Any], ...] = ()  # the hand in play, public events only
 
 
 class EventFrame(_Frame, tag="event"):

@@ -4,7 +4,8 @@ The conductor (``audiopoker.game.Game``) plays the table in its own thread, exac
 local game; this module is its network face, run on an asyncio loop in another thread:
 
 - a connection says ``Hello`` with the invite code (and its seat token when it comes back);
-  a newcomer sits down between hands in a bot's seat, taking over its chips;
+  a newcomer hears the hand in play and sits down between hands in a bot's seat, taking
+  over its chips (under a name nobody at the table has, when the player gave none);
 - an event reaches a seated client only if that seat may see it (``Event.visible_to``);
 - actions are checked against the seat's current turn here, then by the engine;
 - frames are rate-limited; a client that keeps sending garbage is dropped. Nothing a
@@ -29,6 +30,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from audiopoker.bots.levels import bot_names
 from audiopoker.engine.actions import Action
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.table import Table
@@ -40,6 +42,7 @@ from audiopoker.net.events import (
     NotWaited,
     PlayerAway,
     PlayerBack,
+    PlayerLeaving,
     SeatLeft,
     SeatTaken,
 )
@@ -120,6 +123,9 @@ class TableServer:
         # Who else hears the connections' news (away, back): the host serving without a seat.
         self.news: list[Callable[[Event], None]] = []
         self.server: Server | None = None
+        # The host is closing the table: connections ending now are not news (nobody lost
+        # a connection; everyone is told the table closed).
+        self.closing = False
         self.guard = Guard(news=self._locked)
         for seat in self.seats:
             seat.on_refused = self._refused
@@ -419,13 +425,28 @@ class TableServer:
             if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
                 self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
                 return False
-            client.person = Person(
-                frame.name, new_token(), frame.lang, self.bank_seconds, connected=True
-            )
+            name = frame.name if frame.named else self._free_name(frame.lang)
+            client.person = Person(name, new_token(), frame.lang, self.bank_seconds, connected=True)
             self.waiting.append(client)
             self._presence()
-        client.send(Waiting())
+        client.send(self._waiting())
         return True
+
+    def _free_name(self, lang: str) -> str:
+        """A name for a player who gave none: the first of the bots' names in the player's
+        language that nobody at the table has or waits with (under the lock)."""
+        taken = {*self.table.names, *(seat.bot_name for seat in self.seats)}
+        taken |= {person.name for person in self.people.values()}
+        taken |= {c.person.name for c in self.waiting if c.person is not None}
+        return next(name for name in bot_names(lang, len(taken) + 1) if name not in taken)
+
+    def _waiting(self) -> Waiting:
+        """The newcomer's Waiting, with the hand in play as anyone may see it."""
+        return Waiting(
+            names=self.table.names,
+            stacks=self._stacks_at_start(),
+            events=tuple(encode_event(e) for e in self.hand_events if e.visible_to(None)),
+        )
 
     def _seated(self, token: str | None) -> bool:
         """True when ``token`` is a seated person's (each compared in constant time)."""
@@ -540,11 +561,17 @@ class TableServer:
                 other.send(said)
 
     def _bye(self, client: Client) -> None:
+        """The player leaves for good: told as leaving, with who plays the seat next."""
         with self._lock:
+            person, seat = client.person, client.seat
             if client in self.waiting:
                 self.waiting.remove(client)
-            elif client.person is not None and client.seat is not None:
-                client.person.leaving = True
+                return
+            if person is None or seat is None or self.people.get(seat) is not person:
+                return
+            person.leaving = True
+        if not self.table.is_over and not self.closing:
+            self._tell_all(PlayerLeaving(seat, person.name, self.seats[seat].bot_name))
 
     def _gone(self, client: Client) -> None:
         """The connection ended: a seated person is away (the seat, chips and clock stay)."""
@@ -559,7 +586,9 @@ class TableServer:
                 return
             person.connected = False
             self._presence()
-        if not self.table.is_over:  # after the game's end, leaving is no news
+        # After the game's end, while the table closes, or after a goodbye (told as
+        # leaving), a connection that ends is no news: nobody's clock runs for it.
+        if not (self.table.is_over or self.closing or person.leaving):
             self._tell_all(PlayerAway(seat))
         with self._heard:
             self._heard.notify_all()
@@ -569,6 +598,7 @@ class TableServer:
         A seated player's client waits for the host to open the table again (not fatal),
         unless the game is over: then the seated heard it already and are only closed."""
         over = self.table.is_over
+        self.closing = True
         for client in list(self.clients):
             if not (over and client.seated):
                 detail = "the game is over" if over else "the table closed"

@@ -1,22 +1,29 @@
-"""What a network table says beyond the hand: seats changing hands, connections dropping
-and coming back, the clock, chat, the server's refusals, and where things stand on coming
-back. A listener (the net events come in the table's event stream, in order) with a few
-direct entries for the frames that are not events."""
+"""What a network table says beyond the hand: seats changing hands, players leaving,
+connections dropping and coming back, the clock, chat, the server's refusals, and where
+things stand on coming back (and, for a newcomer, the hand in play on arrival). A listener
+(the net events come in the table's event stream, in order) with a few direct entries for
+the frames that are not events."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 from audiopoker.engine.events import Event
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
-from audiopoker.net.events import PlayerAway, PlayerBack, SeatLeft, SeatTaken
-from audiopoker.net.protocol import RefusalCode, Welcome
+from audiopoker.net.events import PlayerAway, PlayerBack, PlayerLeaving, SeatLeft, SeatTaken
+from audiopoker.net.protocol import RefusalCode, Waiting, Welcome
 from audiopoker.net.talk import NetText
+from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
+from audiopoker.ui.answers import Answers
 from audiopoker.ui.state import TableSnapshot, TableState
+from audiopoker.ui.texts import UiText
 from audiopoker.ui.words import Narration
+
+log = logging.getLogger(__name__)
 
 
 class NetTalk:
@@ -30,8 +37,11 @@ class NetTalk:
         state: TableState,
         narration: Narration,
         names: Sequence[str],
+        named: bool = True,
     ) -> None:
         self.text = NetText(lang)
+        self.answers = Answers(UiText(lang), narration)  # the query keys' own sentences
+        self.named = named  # False: the table chose the player's name (said on sitting down)
         self.me = me
         self._router = router
         self._state = state
@@ -60,6 +70,10 @@ class NetTalk:
                 "seat_taken",
                 self.text.say(key, name=event.name, previous=event.previous, chips=chips),
             )
+            if event.seat == self.me and not self.named:
+                self._say("seat_taken", self.text.say("seat.named.you", name=event.name))
+        elif isinstance(event, PlayerLeaving) and event.seat != self.me:
+            self._say("seat_left", self.text.say("player.leaving", name=event.name, bot=event.bot))
         elif isinstance(event, SeatLeft):
             self._rename(event.seat, event.bot)
             self._say("seat_left", self.text.say("seat.left", name=event.name, bot=event.bot))
@@ -75,21 +89,16 @@ class NetTalk:
                 self._rename(seat, name)
 
     def back(self, snap: TableSnapshot) -> None:
-        """Back at the table: where things stand, in a few sentences."""
+        """Back at the table: the seat and its chips, then the hand in play (its number,
+        street and blinds, the player's cards, the board, the pot, whose turn), or that
+        the next hand starts soon."""
         sentences = [self.text.say("join.back")]
         me = snap.seats[self.me]
         sentences.append(self.text.say("summary.seat", seat=self.me + 1, chips=amount(me.stack)))
-        if snap.hand_start is None or snap.game_over is not None:
-            sentences.append(self.text.say("summary.between"))
+        if snap.hand_running and snap.game_over is None:
+            sentences += hand_in_play(snap, self.text, self.answers)
         else:
-            street = self.text.say(f"street.{int(snap.street)}")
-            sentences.append(
-                self.text.say(
-                    "summary.hand", hand=snap.hand_number, street=street, pot=amount(snap.pot)
-                )
-            )
-            if me.folded:
-                sentences.append(self.text.say("summary.folded"))
+            sentences.append(self.text.say("summary.between"))
         for sentence in sentences:
             self._say("rejoined", sentence)
 
@@ -114,3 +123,47 @@ class NetTalk:
     def refused(self, code: RefusalCode, detail: str) -> None:
         """The server refused a frame: why, in the player's words."""
         self._say("error", self.text.say(f"refused.{code.value}", reason=detail), interrupt=True)
+
+
+def hand_in_play(snap: TableSnapshot, text: NetText, answers: Answers) -> list[str]:
+    """Where the hand in play stands, in the query keys' own sentences where they exist:
+    its number, street and blinds; the player's cards (or that they folded); the board;
+    the pot; whose turn, unless it is the player's (their turn's prompt follows)."""
+    start = snap.hand_start
+    if start is None or not snap.hand_running:
+        return []
+    fields: dict[str, object] = {
+        "hand": snap.hand_number,
+        "street": text.say(f"street.{int(snap.street)}"),
+        "small": amount(start.small_blind_amount),
+        "big": amount(start.big_blind_amount),
+    }
+    if start.ante:
+        sentences = [text.say("summary.hand.ante", ante=amount(start.ante), **fields)]
+    else:
+        sentences = [text.say("summary.hand", **fields)]
+    me = snap.my_seat
+    if me is not None and me.in_hand:
+        sentences.append(text.say("summary.folded") if me.folded else answers.cards(snap))
+    if snap.board:
+        sentences.append(answers.board(snap))
+    sentences.append(answers.pot(snap))
+    if snap.actor is not None and snap.actor != snap.me:
+        sentences.append(answers.turn(snap, None))
+    return sentences
+
+
+def arrival(waiting: Waiting, lang: Language) -> list[str]:
+    """What a newcomer hears while waiting for a seat: the hand in play as anyone at the
+    table may see it (nothing between hands, or from a server that sent no hand)."""
+    if not waiting.events or len(waiting.names) != len(waiting.stacks):
+        return []
+    state = TableState(waiting.names, waiting.stacks, None)
+    try:
+        for data in waiting.events:
+            state.on_event(decode_event(data))
+    except (WireError, IndexError, ValueError) as error:  # a hand that does not add up
+        log.warning("the hand in play could not be followed: %s", error)
+        return []
+    answers = Answers(UiText(lang), Narration(lang, waiting.names, None))
+    return hand_in_play(state.snapshot(), NetText(lang), answers)

@@ -7,6 +7,11 @@ The player's actions go to the server through ``NetHumanSeat``; the server check
 its events say what happened. Every query key answers from the local table model at once.
 After each event the link tells the server when the player's speech has said everything
 (``Heard``), so bots never outrun the voice of anyone at the table.
+
+Coming back mid-hand, the hand so far (the catch-up) is learnt without a word by the side
+(``PlayerSide.learn``), then where things stand is said: from then on the player hears
+what a player who never left hears. The host's own seat (``close_table``) closes the table
+when it leaves, instead of giving the seat up: the others hear that the host closed it.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from audiopoker.engine.events import (
     PlayerEliminated,
 )
 from audiopoker.engine.view import build_view
-from audiopoker.game import Listener, deliver
+from audiopoker.game import deliver
 from audiopoker.i18n import Language
 from audiopoker.net.client import Connection
 from audiopoker.net.protocol import (
@@ -56,6 +61,7 @@ from audiopoker.output.router import Router
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import COACH_BUDGET
 from audiopoker.ui.keymap import Keymap, KeymapProblem
+from audiopoker.ui.net_prefs import KeptPrefs, PrefsFile
 from audiopoker.ui.net_talk import NetTalk
 from audiopoker.ui.net_tournament import TournamentFollower
 from audiopoker.ui.reminder import DEFAULT_REMIND
@@ -97,7 +103,11 @@ class NetHumanSeat(HumanSeat):
 
 class RemoteTable:
     """A seat at a network table (see the module docstring). ``autopilot`` (tests and
-    benchmarks) plays the seat after ``think`` seconds, once the table was heard."""
+    benchmarks) plays the seat after ``think`` seconds, once the table was heard.
+    ``named``: False when the table chose the player's name (said on sitting down).
+    ``close_table``: the host's seat, whose leaving closes the table; ``farewell``: what
+    is said on quitting before goodbye (the host's: whether the table is saved).
+    ``prefs``: where the player's preferences are kept (None: nowhere)."""
 
     def __init__(
         self,
@@ -106,6 +116,10 @@ class RemoteTable:
         *,
         autopilot: Bot | None = None,
         think: float = 0.0,
+        named: bool = True,
+        close_table: Callable[[], None] | None = None,
+        farewell: Callable[[], list[str]] = list,
+        prefs: PrefsFile | None = None,
     ) -> None:
         self.first = welcome
         self.connection = connection
@@ -115,6 +129,11 @@ class RemoteTable:
         self.hand_limit = welcome.hand_limit
         self.autopilot = autopilot
         self.think = think
+        self.named = named
+        self.close_table = close_table
+        self.farewell = farewell
+        self.prefs_file = prefs
+        self.kept_prefs: KeptPrefs | None = None
         self.error: BaseException | None = None
         self.stopping = threading.Event()
         # Frames and the link's news, in the order they came (None: the table is gone).
@@ -149,7 +168,11 @@ class RemoteTable:
             output=side.router,
             text=side.text,
         )
-        self.talk = NetTalk(side.lang, self.me, side.router, side.state, side.narration, self.names)
+        self.talk = NetTalk(
+            side.lang, self.me, side.router, side.state, side.narration, self.names, self.named
+        )
+        if self.prefs_file is not None:
+            self.kept_prefs = KeptPrefs(self.prefs_file, side.lang, side.router.send)
         self.talk.muted = lambda: self.chat.muted
         state = self.first.tournament
         self.tournament = (
@@ -163,13 +186,16 @@ class RemoteTable:
             words=[self.talk, *([self.tournament] if self.tournament is not None else [])],
             level=self.tournament.level_answer if self.tournament is not None else None,
             chat=self.chat,
+            farewell=self.farewell,
         )
 
     def greet(self, side: PlayerSide) -> None:
         self.welcome(self.first)
 
     def save_prefs(self) -> None:
-        """A network seat keeps no save of its own here."""
+        """Keep the preferences in the player's data folder for the next join."""
+        if self.kept_prefs is not None:
+            self.kept_prefs.save(self.side.prefs())
 
     # --- frames (the connection's thread hands them over) -------------------------------
     def on_frame(self, frame: ServerFrame) -> None:
@@ -182,7 +208,7 @@ class RemoteTable:
         self.frames.put((state, reason))
 
     def _say(self, key: str) -> None:
-        self.side.router.send(Message("error", self.talk.text.say(key)))
+        self.side.router.send(Message("connection", self.talk.text.say(key)))
 
     def _link(self, state: str) -> None:
         if state == "lost":
@@ -250,11 +276,11 @@ class RemoteTable:
             self._settled(quiet)
         side = self.side
         # As at a local table the seat hears first; a catch-up is learnt, not said.
+        deliver([self.human], event)
         if quiet:
-            coach: list[Listener] = [side.coach] if side.coach is not None else []
-            deliver([self.human, side.state, self.talk, *coach], event)
+            side.learn(event)
         else:
-            deliver([self.human, side], event)
+            side.on_event(event)
         if isinstance(event, HandEnded):
             self._settling = True
         if mine and self.autopilot is not None and not quiet:
@@ -268,6 +294,8 @@ class RemoteTable:
         self._settling = False
         if not quiet:
             self.side.hand_finished()
+            if self.kept_prefs is not None:
+                self.kept_prefs.retry(self.side.prefs())
 
     def _hand_number(self) -> int:
         start = next((e for e in self.hand_events if isinstance(e, HandStarted)), None)
@@ -349,15 +377,22 @@ class RemoteTable:
         self._acker.start()
 
     def leave(self) -> None:
-        """Q, Q: give the seat up (a bot takes it from the next hand)."""
-        self.connection.close(Bye())
+        """Q, Q: give the seat up (a bot takes it from the next hand); the host's seat
+        closes the table instead (its seat is kept with the table)."""
+        self._let_go(Bye())
+
+    def _let_go(self, farewell: Bye | None) -> None:
+        if self.close_table is not None:
+            self.close_table()  # first: the host's connection ending is then no news
+            farewell = None
+        self.connection.close(farewell)
 
     def wait_to_end(self) -> None:
         self._worker.join()
 
     def finish(self) -> bool:
         if not self.side.controller.quitting:
-            self.connection.close(None if self.ended is not None else Bye())
+            self._let_go(None if self.ended is not None else Bye())
         return self.ended is not None
 
     def close(self) -> None:
@@ -365,8 +400,9 @@ class RemoteTable:
 
 
 class ClientSession(PlayerSide):
-    """One player at a network table: a ``PlayerSide`` on a ``RemoteTable``. ``run``
-    blocks until they leave or the game ends."""
+    """One player at a network table: a ``PlayerSide`` on a ``RemoteTable`` (see it for
+    ``named``, ``close_table``, ``farewell`` and ``prefs``). ``run`` blocks until they
+    leave or the game ends."""
 
     def __init__(
         self,
@@ -381,10 +417,23 @@ class ClientSession(PlayerSide):
         autopilot: Bot | None = None,
         think: float = 0.0,
         remind: float = DEFAULT_REMIND,
+        named: bool = True,
+        close_table: Callable[[], None] | None = None,
+        farewell: Callable[[], list[str]] = list,
+        prefs: PrefsFile | None = None,
         input: Input | None = None,
         output: PtOutput | None = None,
     ) -> None:
-        self.remote = RemoteTable(welcome, connection, autopilot=autopilot, think=think)
+        self.remote = RemoteTable(
+            welcome,
+            connection,
+            autopilot=autopilot,
+            think=think,
+            named=named,
+            close_table=close_table,
+            farewell=farewell,
+            prefs=prefs,
+        )
         super().__init__(
             self.remote,
             router,

@@ -74,6 +74,16 @@ class SoundFailureNotice:
         self.check()
 
 
+class _Learner:
+    """The narration as a listener that learns without speaking (``PlayerSide.learn``)."""
+
+    def __init__(self, narration: Narration) -> None:
+        self._narration = narration
+
+    def on_event(self, event: Event) -> None:
+        self._narration.learn(event)
+
+
 @dataclass(frozen=True, slots=True)
 class Pace:
     """The table's pace (the bots' delay), where the player may change it (a local table)."""
@@ -229,6 +239,12 @@ class PlayerSide:
             *([self.sound_notice] if self.sound_notice is not None else []),
             *([self.coach] if self.coach is not None else []),
         ]
+        self._learners: list[Listener] = [
+            self.state,
+            _Learner(self.narration),
+            *([self.reminder] if self.reminder is not None else []),
+            *([self.coach] if self.coach is not None else []),
+        ]
         pace = parts.pace
         self.controller = Controller(
             state=self.state,
@@ -260,6 +276,13 @@ class PlayerSide:
         """Every event of the table, to every part of the side in order; one part's fault
         is logged and does not silence the others."""
         deliver(self.listeners, event)
+
+    def learn(self, event: Event) -> None:
+        """An event of a catch-up (a network seat coming back mid-hand): the parts that
+        keep the table follow it without a word (the model, the narration's hand, the
+        reminder, the coach), so what is said next is said as at a table heard from the
+        start; a part's fault is logged, as in ``on_event``."""
+        deliver(self._learners, event)
 
     def on_hand_finished(self, table: Table) -> None:
         """A local hand is settled (the conductor, after its last events): the parts that

@@ -80,6 +80,13 @@ class Narration:
                 for message in messages:
                     self.output.send(message)
 
+    def learn(self, event: Event) -> None:
+        """Follow one event without a word (a network seat's catch-up on coming back): the
+        hand's seats, pot and stacks are known, so what follows is said as at a table
+        heard from its start ("End of hand 3. You now have 95 chips, 5 fewer.")."""
+        with self._lock:
+            self.narrator.narrate(event)
+
     def silence(self) -> None:
         """Say nothing more about the game (the player quit: "Goodbye" is the last word)."""
         with self._lock:
