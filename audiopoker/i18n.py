@@ -27,7 +27,7 @@ import locale
 import os
 import re
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Literal, NoReturn, TypeAlias
 
@@ -150,12 +150,24 @@ class _Missing(gettext.NullTranslations):
 class Catalog:
     """The sentences of one domain in one language.
 
-    Lookups fall back to English, then raise :class:`MissingMessageError`.
+    Lookups fall back to English, then raise :class:`MissingMessageError`. ``translations``
+    may be a function giving them at each lookup: the catalogs of :func:`get_catalog`
+    follow the vocabulary chosen now, so one changed mid-game (the options) is heard in
+    the next sentence.
     """
 
-    def __init__(self, lang: Language, translations: gettext.NullTranslations) -> None:
+    def __init__(
+        self,
+        lang: Language,
+        translations: gettext.NullTranslations | Callable[[], gettext.NullTranslations],
+    ) -> None:
         self.lang: Language = lang
-        self._translations = translations
+        self._source = translations
+
+    @property
+    def _translations(self) -> gettext.NullTranslations:
+        source = self._source
+        return source if isinstance(source, gettext.NullTranslations) else source()
 
     def text(self, key: str, /, **fields: object) -> str:
         """The sentence for ``key`` with its ``{fields}`` filled in."""
@@ -235,14 +247,14 @@ def _translations(lang: Language, domain: str, directory: Path) -> gettext.NullT
 
 
 def get_catalog(lang: Language, domain: str, directory: Path) -> Catalog:
-    """The catalog of ``domain`` in ``lang``, in the chosen vocabulary (``set_words``),
-    compiled once per process."""
-    return _catalog(lang, domain, directory, current_words())
+    """The catalog of ``domain`` in ``lang``, in the vocabulary chosen at each lookup
+    (``set_words``), each vocabulary compiled once per process."""
+    return _catalog(lang, domain, directory)
 
 
 @functools.cache
-def _catalog(lang: Language, domain: str, directory: Path, words: str) -> Catalog:
-    return Catalog(lang, _worded(lang, domain, directory, words))
+def _catalog(lang: Language, domain: str, directory: Path) -> Catalog:
+    return Catalog(lang, lambda: _worded(lang, domain, directory, current_words()))
 
 
 # ---------------------------------------------------------------------------- checks
