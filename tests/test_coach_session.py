@@ -77,14 +77,14 @@ def test_off_the_review_is_said_only_when_asked() -> None:
     with running(SETTINGS) as game:
         coach = game.session.coach
         assert coach is not None and not coach.speak_review
-        game.pipe.send_text("y")  # before any hand ended
+        game.pipe.send_text("hreview\r")  # H, typed, Enter: before any hand ended
         assert game.wait(lambda: len(kinds(game, "answer")) == 1)
         assert kinds(game, "answer")[0]["text"] == "Nothing to review yet: no hand has ended."
         while coach.last_review is None and game.play_turn(["c"]):
             pass
         review = coach.last_review
         assert review is not None
-        game.pipe.send_text("y")
+        game.pipe.send_text("hreview\r")  # the review has no key: help's command list
         expected = review_sentences(review, "en")
         assert game.wait(lambda: len(kinds(game, "answer")) == 1 + len(expected))
         assert [r["text"] for r in kinds(game, "answer")[1:]] == expected

@@ -233,11 +233,19 @@ def test_h_opens_the_keys_as_a_list() -> None:
         assert drill.output.last.text == "0: the two hands tie."
         keys.press(ESCAPE)
         assert drill.output.last.text == "List closed."
-        keys.press("i")
+        keys.press("i")  # a free letter: the lesson has no key, help's command list runs it
+        assert drill.output.last.text == "I does nothing. H lists the keys."
+        keys.press("h")
+        for char in "less":
+            keys.press(char)
+        assert drill.output.texts[-2] == "Type lesson: the hands, from best to worst."
+        assert drill.output.last.text == '1 command for "less"; Enter runs it.'
+        keys.press(ENTER)
         assert drill.output.texts[-2].startswith("Straight flush: five cards in a row")
         assert drill.output.last.text.startswith("The hands, from best to worst: 9 lines.")
     assert "M: the question again; once answered, the answer again." in lines
     assert "Q: end the drill; asks first." in lines
+    assert "Type lesson: the hands, from best to worst." in lines
     assert drill.keys.round.score.asked == 0
 
 

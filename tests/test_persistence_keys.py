@@ -115,9 +115,18 @@ def answers(router: Router, key: str, session: Session) -> list[str]:
     return backend.spoken[before:]
 
 
+def command(router: Router, name: str, session: Session) -> list[str]:
+    """What a command with no key says: H, its name typed, then Enter (help's command list
+    runs it); only what Enter brings."""
+    for key in ["h", *name]:
+        session.controller.key(key)
+    return answers(router, "c-m", session)
+
+
 def walked(router: Router, session: Session) -> list[str]:
-    """U, then Down to the end of the list: everything said (U is a list walked by arrow)."""
-    said = answers(router, "u", session)
+    """The last hand, then Down to the end of the list: everything said (a list walked by
+    arrow)."""
+    said = command(router, "last hand", session)
     for _ in range(200):
         if said[-1] == "End of the list.":
             return said
@@ -128,15 +137,16 @@ def walked(router: Router, session: Session) -> list[str]:
 def test_the_keys_through_the_keymap_in_a_session() -> None:
     session, router = session_game(hands=3)
     try:
-        said = answers(router, "u", session)
+        said = command(router, "last hand", session)
         assert said == ["No hand has finished yet: nothing to replay."]
-        assert answers(router, "j", session) == ["No hand of yours has finished in this game yet."]
+        nothing = ["No hand of yours has finished in this game yet."]
+        assert command(router, "game numbers", session) == nothing
         play(session)
         said = walked(router, session)
         assert said[0].startswith("Hand 3 of 3.") and said[1].startswith("Hand 3 again: ")
         assert said[-2].endswith(" End of the list.")
         assert any(line.startswith("Your cards: ") for line in said)
-        numbers = answers(router, "j", session)
+        numbers = command(router, "numbers", session)
         assert numbers[0].startswith("This game: 3 hands played; you won ")
         assert numbers[2].startswith(("Biggest pot you won: ", "You have not won a pot yet."))
         assert "percent of your hands, and raised before the flop in " in numbers[3]
@@ -186,8 +196,9 @@ def test_a_watched_game_has_no_numbers_of_yours() -> None:
     session, router = session_game(hands=1, watch=True, autopilot=False)
     try:
         play(session)
-        assert answers(router, "j", session) == ["You are watching: no numbers of yours are kept."]
-        assert answers(router, "u", session)[1].startswith("Hand 1 again: ")
+        watching = ["You are watching: no numbers of yours are kept."]
+        assert command(router, "game numbers", session) == watching
+        assert command(router, "last hand", session)[1].startswith("Hand 1 again: ")
     finally:
         router.close()
 
@@ -216,7 +227,7 @@ def test_a_resumed_session_continues_the_saved_game(tmp_path: Path) -> None:
         assert backend.spoken == [f"Game resumed from the start of hand 6. You have {chips} chips."]
         said = walked(router, session)  # read back from the history file
         assert said[1].startswith("Hand 5 again: ") and said[-1] == "End of the list."
-        numbers = answers(router, "j", session)
+        numbers = command(router, "game numbers", session)
         assert numbers[0].startswith("This game: 5 hands played")
         session.pacer.delay = 0.0  # the saved pace was checked above; play fast now
         play(session, max_hands=2)

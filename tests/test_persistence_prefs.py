@@ -83,7 +83,7 @@ def test_a_change_mid_hand_is_saved_at_once_and_survives_a_quit(
         assert wait(lambda: chips.asked > chips.taken)  # the player's turn: mid-hand
         finished = chips.hands
         before = session.router.verbosity
-        pipe.send_text("w")  # verbosity
+        pipe.send_text("o\r\x1b")  # the options: Enter changes the first, verbosity; Escape
         assert wait(lambda: session.router.verbosity != before)
         chosen = session.router.verbosity.name.lower()
         assert wait(lambda: saved_prefs(tmp_path).get("verbosity") == chosen)

@@ -1,5 +1,5 @@
-"""Help (H), the lesson (I) and the last hand (U) are lists walked by ear, item by item,
-with their edges said; the message history's edges are said too, and Home goes to the
+"""Help (H), the options (O), the lesson and the last hand are lists walked by ear, item by
+item, with their edges said; the message history's edges are said too, and Home goes to the
 start of the hand first. Through the real key loop (pipe input), in both languages."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ui_harness import (
     Table,
     driven,
     make_table,
+    run_by_name,
     wait_until,
 )
 
@@ -110,7 +111,7 @@ def test_help_lists_the_keys_of_the_moment_first(lang: str) -> None:
     assert amount[0] == text.help_amount_intro()
     assert words["betting"] not in watching  # a watcher has no betting keys
     assert sorted(mine) == sorted(theirs)  # the same keys, in another order
-    assert mine[-6] == text.browse("section.list")  # the list's own keys come last
+    assert mine[-7] == text.browse("section.list")  # the list's own six keys come last
 
 
 # --- H through the key loop -----------------------------------------------------------------
@@ -155,10 +156,12 @@ def test_help_is_walked_item_by_item_with_the_edges_said(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "after"),
     [
-        ("en", "Help: {count} lines. Up arrow and Down arrow walk it; Enter or Escape closes it."),
-        ("es", "Ayuda: {count} líneas. {up} y {down} la recorren; {enter} o {escape} la cierra."),
+        ("en", "Help: {count} lines. Up arrow and Down arrow walk it; letters find a command;"
+         " Escape closes it."),
+        ("es", "Ayuda: {count} líneas. {up} y {down} la recorren; las letras buscan un comando;"
+         " {escape} la cierra."),
     ],
-)
+)  # fmt: skip
 def test_a_list_starts_with_its_first_item_then_the_count_and_keys_short(
     lang: str, after: str
 ) -> None:
@@ -173,13 +176,13 @@ def test_a_list_starts_with_its_first_item_then_the_count_and_keys_short(
         count=len(lines), up=name("up"), down=name("down"), enter=name("c-m"), escape=name("escape")
     )
     assert words.braille == lines[0]  # the display keeps the item while the words are said
-    assert len(words.text) < 100  # short: the count and how to move, no preamble
+    assert len(words.text) < 110  # short: the count and how to move, no preamble
 
 
 def test_another_key_closes_the_list_and_does_what_it_does() -> None:
     table = your_turn()
     with driven(table) as keys:
-        keys.press("h")
+        keys.press("o")  # the options: a list where letters are not typed
         keys.press("s")
         assert table.output.last.text == "You have 199 chips, and 1 bet this round."
         keys.press(LEFT)  # back to the message history
@@ -205,7 +208,7 @@ def test_enter_leaves_and_help_in_the_amount_entry_starts_with_its_keys() -> Non
     assert said(table, before)[0].startswith("Raise cancelled")
 
 
-# --- I: the lesson and its glossary ---------------------------------------------------------
+# --- the lesson and its glossary (no key: help's command list runs it) ----------------------
 
 
 @pytest.mark.parametrize(
@@ -231,8 +234,12 @@ def test_the_lesson_ends_with_a_glossary_walked_by_arrow(lang: str, terms: list[
     table = make_table(lang=lang)
     lesson = table.controller.text.lesson()
     with driven(table) as keys:
-        keys.press("i")
-        heard = [table.output.messages[0].text]  # the first item, before any other word
+        keys.press("h")
+        for char in {"en": "lesson", "es": "leccion"}[lang]:  # accents need not be typed
+            keys.press(char)
+        start = len(table.output.messages)
+        keys.press(ENTER)
+        heard = [table.output.messages[start].text]  # the first item, before any other word
         for _ in range(len(lesson) - 1):
             keys.press(DOWN)
             heard.append(table.output.last.text)
@@ -244,7 +251,7 @@ def test_the_lesson_ends_with_a_glossary_walked_by_arrow(lang: str, terms: list[
     assert all(len(line) < 240 for line in lesson)  # short, one idea an arrow
 
 
-# --- U: the last hand -----------------------------------------------------------------------
+# --- the last hand (no key: help's command list runs it) ------------------------------------
 
 HAND = [
     Message("hand_started", "Hand 3. Ana has the button."),
@@ -261,13 +268,14 @@ HAND = [
         ("es", "La mano 3 otra vez: 4 líneas; la partida sigue mientras tanto."),
     ],
 )  # fmt: skip
-def test_u_tells_the_last_hand_one_action_per_arrow(lang: str, opening: str) -> None:
+def test_the_last_hand_is_told_one_action_per_arrow(lang: str, opening: str) -> None:
     table = your_turn(lang)
     table.controller.records.last_hand = lambda: (3, HAND)  # type: ignore[method-assign]
     with driven(table) as keys:
-        keys.press("u")
-        assert table.output.messages[0].text == HAND[0].text  # the first action at once
-        assert table.output.messages[1].text.startswith(opening)
+        run_by_name(keys, {"en": "last hand", "es": "ultima mano"}[lang])
+        told = [m for m in table.output.messages if m.kind == "replay"]
+        assert told[0].text == HAND[0].text  # the first action at once
+        assert told[1].text.startswith(opening)
         for message in HAND[1:-1]:
             keys.press(DOWN)
             assert table.output.last.text == message.text
@@ -275,13 +283,13 @@ def test_u_tells_the_last_hand_one_action_per_arrow(lang: str, opening: str) -> 
         assert table.output.last.text == f"{HAND[-1].text} {WORDS[lang]['end']}"
         keys.press(ESCAPE)
         assert table.output.last.text == WORDS[lang]["your_turn"]
-    assert {m.kind for m in table.output.messages} == {"replay"}
+    assert {m.kind for m in table.output.messages} == {"help", "replay"}
 
 
-def test_u_with_no_hand_finished_says_so_and_opens_nothing() -> None:
+def test_the_last_hand_with_no_hand_finished_says_so_and_opens_nothing() -> None:
     table = make_table()
     with driven(table) as keys:
-        keys.press("u")
+        run_by_name(keys, "last hand")  # "last" alone finds the last action first
         assert table.output.last.text == "No hand has finished yet: nothing to replay."
         keys.press(LEFT)
     assert table.output.calls == ["previous"]

@@ -16,6 +16,7 @@ from ui_harness import (
     driven,
     facing_raise,
     make_table,
+    run_named,
     wait_until,
 )
 
@@ -28,6 +29,7 @@ from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView
 from audiopoker.i18n import Language
 from audiopoker.ui.coach_keys import CoachService
+from audiopoker.ui.keymap import apply_overrides, default_keymap
 from audiopoker.ui.state import TableState
 
 LANGS: list[Language] = ["en", "es"]
@@ -144,11 +146,18 @@ def test_k_off_the_players_turn(
 
 
 def test_k_when_watching_says_who_is_to_act() -> None:
-    table = make_table(me=None)
+    # The review has no key; an older keymap may still give it Y.
+    keymap = apply_overrides(default_keymap(), '[game]\nreview = "y"\n', "old.toml")
+    table = make_table(me=None, keymap=keymap)
     table.controller.key("k")
     assert table.output.last.text == "Nothing to decide: Beto is to act."
     table.controller.key("y")
     assert table.output.last.text == "Nothing to review: you are watching, not playing."
+    for key in ["h", *"review"]:  # a watcher's help offers no review command
+        table.controller.key(key)
+    found = table.output.messages[-2].text  # only the options, whose words name the review
+    assert found.startswith("O: the options:") and found.endswith("the review.")
+    assert table.output.last.text == '1 command for "review"; Enter runs it.'
 
 
 def slow(service: CoachService) -> threading.Event:
@@ -230,7 +239,8 @@ def test_the_review_key_says_the_costly_call_after_the_hand(
     lang: Language, nothing_yet: str, review: list[str]
 ) -> None:
     table, service = play_to_the_turn_bet(lang)
-    table.controller.key("y")
+    review_name = {"en": "review", "es": "revision"}[lang]  # help's command list runs it
+    run_named(table.controller, review_name)
     assert table.output.last.text == nothing_yet
     advice = advice_now(table, service)
     assert advice.action == "fold" and advice.to_call == 24 and advice.pot == 36
@@ -244,7 +254,7 @@ def test_the_review_key_says_the_costly_call_after_the_hand(
     # The river check with nothing is no longer scolded: a bluff there pays about 2 big
     # blinds against the folds measured of a bettor, not the 8 a guessed 70 % fold gave.
     assert [round(d.cost) for d in last.decisions] == [0, 0, 2, 0, 11, 2]
-    table.controller.key("y")
+    run_named(table.controller, review_name)
     said = table.output.messages[-len(review) :]
     assert [m.text for m in said] == review == review_sentences(last, lang)
     assert said[0].interrupt

@@ -93,10 +93,9 @@ def test_no_key_but_the_questions_own_does_anything_while_it_waits(lang: str, as
                 keys.press(ask)
             assert controller.mode is Mode.CONFIRM
             keys.press(names.get(key, key))
-            while controller.mode not in (Mode.GAME, Mode.CONFIRM):  # a list opened (H, U)
+            while controller.mode not in (Mode.GAME, Mode.CONFIRM):  # a list opened (H, O)
                 keys.press("\x1b")
-            if not controller.questions.all_in_warning:
-                keys.press("o")  # the warning key answered: back on for the next round
+            assert controller.questions.all_in_warning, key  # no default key turns it off
             assert table.take_decision() is None, key
             assert table.quits == [], key
 

@@ -21,10 +21,11 @@ from ui_harness import (
     facing_raise,
     last_action_of,
     make_table,
+    run_by_name,
 )
 
 from audiopoker.engine.actions import Action, ActionKind
-from audiopoker.ui.keymap import Mode
+from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap
 from audiopoker.ui.texts import UiText
 
 # --- the player's turn ----------------------------------------------------------------
@@ -394,22 +395,32 @@ def test_help_opens_a_list_of_every_bound_key_not_a_flood() -> None:
     assert "C: check, or call what you owe." in texts
     assert "H or question mark: this list of keys." in texts
     assert "Page Up: half the pot more." in texts
-    assert "Enter or Escape: close the list." in texts
+    assert "Escape: close the list." in texts
+    assert "Type lesson: a short lesson: the hands and the betting." in texts
+    assert (
+        "O: the options: how much is said, the bots' pace, sound, the all-in warning and the"
+        " review." in texts
+    )
+    # Only what this table offers: no chat at a local table, no level out of a tournament.
+    assert not any("chat" in line or "tournament" in line for line in texts)
 
 
 def test_lesson_is_the_hands_the_betting_and_a_glossary() -> None:
     table = make_table()
     with driven(table) as keys:
-        keys.press("i")
+        run_by_name(keys, "lesson")
     lesson = table.controller.text.lesson()
-    assert [m.kind for m in table.output.messages] == ["lesson", "lesson"]
-    assert table.output.messages[0].text == lesson[0]  # the first part at once
+    told = [m for m in table.output.messages if m.kind == "lesson"]
+    assert len(told) == 2 and table.output.messages[-2] == told[0]  # the lesson, nothing after
+    assert told[0].text == lesson[0]  # the first part at once
     assert lesson[1].startswith("Straight flush") and lesson[9].startswith("High card")
     assert lesson[14] == "The words of the game." and len(lesson) == 39
 
 
 def test_verbosity_key_cycles() -> None:
-    table = make_table()
+    """Verbosity has no key now (it is in the options); a player's keymap may give it one."""
+    keymap = apply_overrides(default_keymap(), '[game]\nverbosity = "w"\n', "mine")
+    table = make_table(keymap=keymap)
     with driven(table) as keys:
         keys.press("w")
         keys.press("w")

@@ -27,6 +27,7 @@ from ui_harness import (
     facing_raise,
     last_action_of,
     make_table,
+    to_option,
 )
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
@@ -245,14 +246,17 @@ def test_the_all_in_question_says_the_number_the_action_says(
         ),
     ],
 )
-def test_o_turns_the_all_in_warning_off_and_on(lang: str, off: str, on: str) -> None:
+def test_the_options_turn_the_all_in_warning_off_and_on(lang: str, off: str, on: str) -> None:
     table = check_is_free(lang)
     with driven(table) as keys:
-        keys.press("o")
+        to_option(keys, table.controller, "all_in_warning")
+        assert table.output.last.text.startswith(on)  # the item says the setting as it is
+        keys.press(ENTER)
         assert table.output.last.text == off
-        keys.press("o")
+        keys.press(ENTER)
         assert table.output.last.text == on
-        keys.press("o")
+        keys.press(ENTER)
+        keys.press(ESCAPE)  # the options close; the turn waits
         keys.press("a")  # no question now
     assert table.apply_decision() == Action.bet(198)
 
@@ -261,7 +265,8 @@ def test_the_all_in_warning_setting_is_saved_with_the_game(tmp_path: Path) -> No
     with game(tmp_path, SETTINGS) as (session, pipe, chips, _):
         assert wait(lambda: chips.asked > chips.taken)
         assert session.controller.questions.all_in_warning
-        pipe.send_text("o")
+        names = [setting.name for setting in session.controller.settings()]
+        pipe.send_text("o" + "\x1b[B" * names.index("all_in_warning") + "\r")  # O, Down…, Enter
         assert wait(lambda: saved_prefs(tmp_path).get("all_in_warning") is False)
     saved = Store(tmp_path).load().saved
     assert saved is not None

@@ -71,6 +71,10 @@ class RecordingOutput:
     def expire(self, state: str, acted: bool = False) -> None:
         self.calls.append(f"expire {state}" + (" acted" if acted else ""))
 
+    @property
+    def verbosity(self) -> Verbosity:
+        return self.level
+
     def cycle_verbosity(self) -> Verbosity:
         self.level = Verbosity((self.level + 1) % len(Verbosity))
         return self.level
@@ -240,6 +244,28 @@ def wait_until(predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
 UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 HOME, END, PAGE_UP, PAGE_DOWN = "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
 ENTER, BACKSPACE, ESCAPE, CTRL_C = "\r", "\x7f", "\x1b", "\x03"
+
+
+def run_by_name(keys: KeyDriver, name: str) -> None:
+    """H, a command's name typed letter by letter, Enter: help's command list runs it (the
+    way to a command with no key)."""
+    keys.press("h")
+    for char in name:
+        keys.press(char)
+    keys.press(ENTER)
+
+
+def run_named(controller: Controller, name: str) -> None:
+    """``run_by_name`` without the key loop: the keys straight to the controller."""
+    for key in ["h", *name, "c-m"]:
+        controller.key(key)
+
+
+def to_option(keys: KeyDriver, controller: Controller, name: str) -> None:
+    """O, then Down to the setting called ``name`` (the options' order at this table)."""
+    keys.press("o")
+    for _ in range([setting.name for setting in controller.settings()].index(name)):
+        keys.press(DOWN)
 
 
 def facing_raise(lang: str = "en") -> Table:

@@ -1,13 +1,17 @@
-"""Long lists browsed by ear: help (H), the lesson (I) and the last hand (U).
+"""Long lists browsed by ear: help (H), the options (O), the lesson and the last hand.
 
 A list opens with its first item at once; after it, short, what the list is, how many items
 and the keys that walk and leave it (an arrow cuts those words). Up and Down (Left and
 Right too) step one item; Home and End jump to the first and the last. An item reached at
 an edge is said with "Top of the list." before it or "End of the list." after it, and
-pressing on past an edge says only that. Enter or Escape leave the list and say where the
-player is back to (on the player's turn, that T says the choices again). Any other key
-leaves the list without a word and does what it does without one: the arrows never keep a
-hidden meaning.
+pressing on past an edge says only that. Escape leaves the list and says where the player
+is back to (on the player's turn, that T says the choices again); so does Enter, except on
+an item it acts on: a setting of the options (Enter changes it and says it again) or a
+command found by typing in help (Enter closes the list and runs it). In help, letters type
+a command's name: the list keeps the commands it finds (audiopoker.ui.help_list), each
+letter says the first and how many, Backspace takes a letter back. Any other key leaves the
+list without a word and does what it does without one: the arrows never keep a hidden
+meaning.
 
 Every item is an answer (``interrupt=True``): each arrow cuts the item before. Table messages
 that arrive while a list is open wait for the item being said, then are spoken; the next
@@ -20,12 +24,16 @@ messages for the arrows outside a list.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from audiopoker.output.message import Message
-from audiopoker.ui.keymap import ACTIONS, Keymap, Mode
+from audiopoker.ui.help_list import HelpContext as HelpContext  # re-exported: help's places
+from audiopoker.ui.help_list import HelpEntry, matches
+from audiopoker.ui.help_list import context_of as context_of
+from audiopoker.ui.help_list import help_items as help_items
+from audiopoker.ui.keymap import Keymap, Mode
 from audiopoker.ui.texts import UiText
 
 T = TypeVar("T")
@@ -98,103 +106,55 @@ class Browser(Generic[T]):
         """The last item."""
         return self._go(len(self.items) - 1)
 
-
-# --- help by context ----------------------------------------------------------------------
-
-
-class HelpContext(enum.Enum):
-    """Where the player is when H is pressed: help lists that state's keys first."""
-
-    YOUR_TURN = "your_turn"
-    THEIR_TURN = "their_turn"
-    WATCHING = "watching"
-    AMOUNT = "amount"
-    QUESTION = "question"
-
-
-def context_of(mode: Mode, watching: bool, your_turn: bool) -> HelpContext:
-    """The help context of the key loop's state."""
-    if mode is Mode.AMOUNT:
-        return HelpContext.AMOUNT
-    if mode is Mode.CONFIRM:
-        return HelpContext.QUESTION
-    if watching:
-        return HelpContext.WATCHING
-    return HelpContext.YOUR_TURN if your_turn else HelpContext.THEIR_TURN
-
-
-# The game keys in sections; a game action in none of the first three goes to "other".
-BETTING: Final = ("check_call", "raise", "all_in", "fold")
-TABLE: Final = (
-    "chips",
-    "to_call",
-    "cards",
-    "board",
-    "best_hand",
-    "turn",
-    *(f"card_{number}" for number in range(1, 8)),
-    "pot",
-    "next_player",
-    "previous_player",
-    "last_action",
-)
-MESSAGES: Final = (
-    "repeat",
-    "history_back",
-    "history_forward",
-    "history_first",
-    "history_last",
-    "history_view",
-    "stop_speech",
-)
-# Section order by context: game sections by name, then the other keymap sections.
-ORDER: Final[dict[HelpContext, tuple[str | Mode, ...]]] = {
-    HelpContext.YOUR_TURN: ("betting", "table", "messages", "other", Mode.AMOUNT, Mode.CONFIRM),
-    HelpContext.THEIR_TURN: ("table", "messages", "other", "betting", Mode.AMOUNT, Mode.CONFIRM),
-    HelpContext.WATCHING: ("table", "messages", "other", Mode.CONFIRM),
-    HelpContext.AMOUNT: (Mode.AMOUNT, "table", "messages", "other", "betting", Mode.CONFIRM),
-    HelpContext.QUESTION: (Mode.CONFIRM, "table", "messages", "other", "betting", Mode.AMOUNT),
-}
-
-
-def _section_actions(section: str | Mode) -> tuple[Mode, tuple[str, ...]]:
-    if isinstance(section, Mode):
-        return section, ACTIONS[section]
-    named = {"betting": BETTING, "table": TABLE, "messages": MESSAGES}
-    if section in named:
-        return Mode.GAME, named[section]
-    grouped = set(BETTING) | set(TABLE) | set(MESSAGES)
-    return Mode.GAME, tuple(action for action in ACTIONS[Mode.GAME] if action not in grouped)
-
-
-def _heading(text: UiText, section: str | Mode) -> str:
-    if section is Mode.AMOUNT:
-        return text.help_amount_intro()
-    if section is Mode.CONFIRM:
-        return text.help_confirm_intro()
-    name = section.value if isinstance(section, Mode) else section
-    return text.browse("section." + name)
-
-
-def help_items(text: UiText, keymap: Keymap, where: HelpContext) -> list[str]:
-    """Every bound key, one line per action, in sections under a heading each: the
-    sections of ``where`` first, the list's own keys last."""
-    lines: list[str] = []
-    for section in (*ORDER[where], Mode.LIST):
-        mode, actions = _section_actions(section)
-        bound = [(action, keymap.keys_for(mode, action)) for action in actions]
-        entries = [
-            text.help_line(text.keys_or([text.key_name(key) for key in keys]), action_text)
-            for action, keys in bound
-            if keys
-            for action_text in [text.action_description(action)]
-        ]
-        if entries:
-            lines += [_heading(text, section), *entries]
-    return lines
+    def replace(self, item: T) -> None:
+        """Put ``item`` in place of the one under the cursor (a changed setting)."""
+        items = list(self.items)
+        items[self.cursor] = item
+        self.items = tuple(items)
 
 
 # --- the keys of an open list -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One item of a list: its message, and what Enter does on it. ``run``: a command of
+    help, run (the list closed) once it was found by typing; ``change``: a setting of the
+    options, changed, its new words returned and said, the list kept open. ``name`` and
+    ``description``: what typing finds a command by."""
+
+    message: Message
+    run: Callable[[], object] | None = None
+    change: Callable[[], str] | None = None
+    name: str = ""
+    description: str = ""
+
+
+def find(items: Sequence[Item], typed: str) -> list[Item]:
+    """The commands ``typed`` finds: those it names first, then those it describes."""
+    runnable = [item for item in items if item.run is not None]
+    named = [item for item in runnable if matches(item.name, typed)]
+    described = [
+        item
+        for item in runnable
+        if item not in named and matches(f"{item.name} {item.description}", typed)
+    ]
+    return named + described
+
+
+def command_items(
+    entries: Sequence[HelpEntry], handlers: Mapping[str, Callable[[], object]]
+) -> list[Item]:
+    """Help's lines as list items, each command's with its handler (``handlers`` by name)."""
+    return [
+        Item(
+            Message("help", entry.text),
+            handlers[entry.command.name] if entry.command is not None else None,
+            name=entry.name,
+            description=entry.description,
+        )
+        for entry in entries
+    ]
 
 
 class Sender(Protocol):
@@ -207,7 +167,7 @@ class Sender(Protocol):
 
 class ListKeys:
     """The open list, if any, and what its keys say. ``where`` tells the key loop's state
-    (help's order and the words on leaving)."""
+    (the words on leaving)."""
 
     def __init__(
         self,
@@ -220,8 +180,11 @@ class ListKeys:
         self.text = text
         self.keymap = keymap
         self.where = where
-        self.browser: Browser[Message] | None = None
+        self.browser: Browser[Item] | None = None
         self.kind = "help"
+        self.title = ""
+        self.typed: str | None = None  # help's typed name ("": none yet); None: no typing
+        self._everything: tuple[Item, ...] = ()  # help's whole list, while typing narrows it
 
     @property
     def is_open(self) -> bool:
@@ -231,53 +194,58 @@ class ListKeys:
     def _label(self, action: str) -> str:
         return self.text.key_label(self.keymap, action, Mode.LIST)
 
+    def _keys(self, *actions: str) -> str:
+        keys = [key for action in actions for key in self.keymap.keys_for(Mode.LIST, action)]
+        if not keys:
+            return self.text.no_key()
+        return self.text.keys_or([self.text.key_name(key) for key in dict.fromkeys(keys)])
+
     def _send(self, kind: str, text: str, braille: str | None = None, first: bool = True) -> None:
         message = Message(kind, text, interrupt=first, braille=braille, answer=True)
         self.output.send(message, remember=False)
 
     def walk_words(self) -> str:
         """'Up arrow and Down arrow walk it; Enter or Escape closes it.' (Home and End are in
-        help's list section: the words after the first item stay short.)"""
-        leave = self.keymap.keys_for(Mode.LIST, "list_leave")
-        return self.text.browse(
-            "walk",
-            previous=self._label("list_previous"),
-            next=self._label("list_next"),
-            leave=self.text.keys_or([self.text.key_name(key) for key in leave])
-            if leave
-            else self.text.no_key(),
-        )
+        help's list section: the words after the first item stay short.) Help says that
+        letters find a command; the options, that Enter changes one."""
+        moves = {"previous": self._label("list_previous"), "next": self._label("list_next")}
+        if self.kind == "help":
+            return self.text.browse("walk.help", leave=self._keys("list_leave"), **moves)
+        if self.kind == "options":
+            choose, leave = self._keys("list_choose"), self._keys("list_leave")
+            return self.text.browse("walk.options", choose=choose, leave=leave, **moves)
+        return self.text.browse("walk", leave=self._keys("list_choose", "list_leave"), **moves)
 
-    def open(self, kind: str, title: str, items: Sequence[Message]) -> None:
+    def open(
+        self, kind: str, title: str, items: Sequence[Message | Item], typing: bool = False
+    ) -> None:
         """Open a list: its first item at once, then ``title`` (what it is, how many items)
-        and how to walk and leave it. The display keeps the first item meanwhile."""
-        self.kind = kind
-        self.browser = Browser(items)
-        first = self.browser.current
-        self._send(kind, first.text, first.braille)
-        self._send(kind, f"{title} {self.walk_words()}", first.braille_text, first=False)
+        and how to walk and leave it. The display keeps the first item meanwhile.
+        ``typing``: letters find a command (help)."""
+        self.kind, self.title = kind, title
+        found = [item if isinstance(item, Item) else Item(item) for item in items]
+        self.browser = Browser(found)
+        self.typed = "" if typing else None
+        self._everything = tuple(found)
+        self._say_opening()
+
+    def _say_opening(self) -> None:
+        assert self.browser is not None
+        first = self.browser.current.message
+        self._send(self.kind, first.text, first.braille)
+        self._send(self.kind, f"{self.title} {self.walk_words()}", first.braille_text, False)
 
     def open_texts(self, kind: str, title: str, items: Sequence[str]) -> None:
         """Open a list of plain sentences."""
         self.open(kind, title, [Message(kind, item) for item in items])
 
-    def help_lines(self) -> list[str]:
-        """The help list for the key loop's state now."""
-        return help_items(self.text, self.keymap, self.where())
-
-    def help(self) -> None:
-        """H: the keys of this moment first, then the others by section."""
-        lines = self.help_lines()
-        title = self.text.browse_count("help", len(lines))
-        self.open_texts("help", title, lines)
-
     def lesson(self) -> None:
-        """I: the hands, the betting and the words of the game."""
+        """The hands, the betting and the words of the game."""
         lines = self.text.lesson()
         self.open_texts("lesson", self.text.browse_count("lesson", len(lines)), lines)
 
     def replay(self, hand: tuple[int, Sequence[Message]] | Message) -> None:
-        """U: the last hand (RecordKeys.last_hand), one narration message per item, its
+        """The last hand (RecordKeys.last_hand), one narration message per item, its
         showdown last; or the message that says why there is none."""
         if isinstance(hand, Message):
             self.browser = None
@@ -294,10 +262,15 @@ class ListKeys:
             return False
         action = self.keymap.action_for(Mode.LIST, name)
         if action is None:
-            self.browser = None
+            if self.typed is not None and self._type(name):
+                return True
+            self.close()
             return False
         if action == "list_leave":
             self.leave()
+            return True
+        if action == "list_choose":
+            self.choose()
             return True
         browser = self.browser
         moves = {
@@ -309,21 +282,70 @@ class ListKeys:
         self._say_step(moves[action]())
         return True
 
-    def _say_step(self, step: Step[Message]) -> None:
+    def _say_step(self, step: Step[Item]) -> None:
         if step.item is None:
             edge = step.edge.value if step.edge is not None else "top"
             self._send(self.kind, self.text.browse(edge))
             return
-        text, braille = step.item.text, step.item.braille
+        text, braille = step.item.message.text, step.item.message.braille
         if step.edge is not None:
             template = "at_" + step.edge.value
             text = self.text.browse(template, item=text)
             braille = self.text.browse(template, item=braille) if braille is not None else None
         self._send(self.kind, text, braille)
 
+    # --- typing a command's name (help) ---------------------------------------------------
+    def _type(self, name: str) -> bool:
+        """A letter (or a space after one) narrows help to the commands it finds; Backspace
+        takes a letter back. False for any other key."""
+        assert self.typed is not None
+        if name == "c-h":  # with nothing typed, help from its start again (it stays open)
+            self._narrow(self.typed[:-1])
+        elif len(name) == 1 and (name.isalpha() or (name == " " and self.typed)):
+            self._narrow(self.typed + name)
+        else:
+            return False
+        return True
+
+    def _narrow(self, typed: str) -> None:
+        if not typed.strip():  # nothing typed any more: the whole of help again
+            self.typed = ""
+            self.browser = Browser(self._everything)
+            self._say_opening()
+            return
+        found = find(self._everything, typed)
+        if not found:  # the letter is not kept: what was found stays
+            self._send(self.kind, self.text.browse("no_match", typed=typed.strip()))
+            return
+        self.typed = typed
+        self.browser = Browser(found)
+        first = found[0].message
+        self._send(self.kind, first.text, first.braille)
+        choose = self._keys("list_choose")
+        words = self.text.browse_count("found", len(found), typed=typed.strip(), choose=choose)
+        self._send(self.kind, words, first.braille_text, first=False)
+
+    # --- Enter, Escape ----------------------------------------------------------------------
+    def choose(self) -> None:
+        """Enter: change the setting the cursor is on and say it, or run the command found
+        by typing (the list closes); on any other item, leave the list."""
+        assert self.browser is not None
+        item = self.browser.current
+        if item.change is not None:
+            words = item.change()
+            changed = Item(Message(self.kind, words), change=item.change)
+            self.browser.replace(changed)
+            self._send(self.kind, words)
+        elif item.run is not None and self.typed:
+            self.close()
+            item.run()
+        else:
+            self.leave()
+
     def leave(self) -> None:
-        """Enter or Escape: close the list and say where the player is back to."""
-        self.browser = None
+        """Escape (or Enter on an item it does not act on): close the list and say where
+        the player is back to."""
+        self.close()
         where = self.where()
         if where is HelpContext.YOUR_TURN:
             words = self.text.browse(
@@ -338,3 +360,5 @@ class ListKeys:
     def close(self) -> None:
         """Close the list without a word."""
         self.browser = None
+        self.typed = None
+        self._everything = ()

@@ -12,7 +12,6 @@ LegalActions, never the controller, says what the player may do.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -22,25 +21,30 @@ from audiopoker.output.message import THEIR_TURN, YOUR_TURN, Message, Verbosity
 from audiopoker.tournament.talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
-from audiopoker.ui.browse import HelpContext, ListKeys, context_of
+from audiopoker.ui.browse import HelpContext, Item, ListKeys, command_items, context_of
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import CoachKeys, CoachService
+from audiopoker.ui.help_list import help_entries
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
+from audiopoker.ui.options_menu import Parts, Setting, settings, step_pace
 from audiopoker.ui.questions import Ask, QuestionKeys
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.registry import Facts, bind, commands
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundControl, SoundKeys
 from audiopoker.ui.speaker import Speaker
 from audiopoker.ui.state import TableSnapshot, TableState
 from audiopoker.ui.texts import UiText
 
-# Bot pace steps in seconds (the pace keys move along them).
-PACE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
-
 
 class Output(Speaker, Protocol):
     """The output router's face towards the keys: a Speaker that also changes verbosity."""
+
+    @property
+    def verbosity(self) -> Verbosity:
+        """The verbosity level now."""
+        ...
 
     def cycle_verbosity(self) -> Verbosity:
         """Move to the next verbosity level and return it."""
@@ -105,60 +109,9 @@ class Controller:
         self.amount: AmountEntry | None = None
         self.player_cursor: int | None = None
         self.quitting = False
-        self._methods: dict[str, Callable[[], None]] = {
-            "check_call": self.check_call,
-            "raise": self.raise_,
-            "all_in": self.all_in,
-            "fold": self.fold,
-            "all_in_warning": lambda: self.say(self.questions.toggle_all_in_warning()),
-            "coach": self.coach.coach,
-            "chips": self.chips,
-            "to_call": self.to_call,
-            "cards": self.cards,
-            "board": self.board,
-            "best_hand": self.best_hand,
-            "turn": self.turn,
-            "pot": self.pot,
-            "next_player": self.next_player,
-            "previous_player": self.previous_player,
-            "last_action": self.last_action,
-            "repeat": self.repeat,
-            "history_back": self.history_back,
-            "history_forward": self.history_forward,
-            "history_first": self.history_first,
-            "history_last": self.history_last,
-            "history_view": self.history_view,
-            "help": self.help,
-            "lesson": self.lesson,
-            "stop_speech": self.stop_speech,
-            "verbosity": self.verbosity,
-            "faster": self.faster,
-            "slower": self.slower,
-            "volume_up": self.volume_up,
-            "volume_down": self.volume_down,
-            "mute": self.mute,
-            "replay_hand": self.replay_hand,
-            "review": self.coach.review,
-            "game_stats": self.game_stats,
-            "level": self.level,
-            "chat": self.chat_open,
-            "chat_mute": self.chat_mute,
-            "quit": self.quit,
-            "quit_now": self.quit_now,
-        }
-        for number in range(1, 8):
-            self._methods[f"card_{number}"] = functools.partial(self.card, number)
-        self._amount_methods: dict[str, Callable[[], None]] = {
-            "amount_up": lambda: self.amount_step(self._big_blind()),
-            "amount_down": lambda: self.amount_step(-self._big_blind()),
-            "amount_up_half_pot": lambda: self.amount_step(self._half_pot()),
-            "amount_down_half_pot": lambda: self.amount_step(-self._half_pot()),
-            "amount_min": self.amount_min,
-            "amount_max": self.amount_max,
-            "amount_delete": self.amount_delete,
-            "amount_confirm": self.amount_confirm,
-            "amount_cancel": self.amount_cancel,
-        }
+        # Every command's handler, from the registry (audiopoker.ui.registry).
+        self._methods = {c.name: bind(self, c) for c in commands(Mode.GAME)}
+        self._amount_methods = {c.name: bind(self, c) for c in commands(Mode.AMOUNT)}
 
     # --- speaking -----------------------------------------------------------------------
     def say(
@@ -373,6 +326,11 @@ class Controller:
             entry.step(change)
             self._say_amount(entry)
 
+    def amount_move(self, sign: int, by_pot: int = 0) -> None:
+        """Up and Down: one big blind more or less; Page Up and Down (``by_pot``): half
+        the pot."""
+        self.amount_step(sign * (self._half_pot() if by_pot else self._big_blind()))
+
     def amount_min(self) -> None:
         """Home: the smallest legal amount."""
         entry = self._entry()
@@ -497,41 +455,80 @@ class Controller:
         """Tab: the arrows walk the player's answers, or the table's messages again."""
         self.output.history_view()
 
+    def facts(self) -> Facts:
+        """What this table offers, for the commands' ``Needs``."""
+        seat, network, tournament = self.seat, self.chat, self._level
+        sound, pace = self.sound.sound is not None, self._pace_parts() is not None
+        return Facts(seat is not None, network is not None, tournament is not None, sound, pace)
+
+    def _help(self) -> list[Item]:
+        entries = help_entries(self.text, self.keymap, self._where(), self.facts())
+        return command_items(entries, self._methods)
+
     def help_lines(self) -> list[str]:
-        """Every bound key, the keys of the player's state now first."""
-        return self.lists.help_lines()
+        """Every command of this table, the keys of the player's state now first."""
+        return [item.message.text for item in self._help()]
 
     def help(self) -> None:
-        """H: the keys as a list, walked with the arrows (audiopoker.ui.browse)."""
-        self.lists.help()
+        """H: the keys as a list, walked with the arrows, where letters find a command by
+        its name and Enter runs it (audiopoker.ui.browse)."""
+        items = self._help()
+        title = self.text.browse_count("help", len(items))
+        self.lists.open("help", title, items, typing=True)
 
     def lesson(self) -> None:
-        """I: the short lesson and the glossary, as a list."""
+        """The short lesson and the glossary, as a list."""
         self.lists.lesson()
+
+    def settings(self) -> list[Setting]:
+        """The options of this table, in their order (audiopoker.ui.options_menu)."""
+        parts = Parts(
+            verbosity=(lambda: self.output.verbosity, self._next_verbosity),
+            keep=self.prefs_changed,
+            all_in_key=self.key_label("all_in"),
+            pace=self._pace_parts(),
+            sound=self.sound.sound,
+            warning=self.questions if self.seat is not None else None,
+            review=self.coach.service,
+        )
+        return settings(self.text, parts)
+
+    def options(self) -> None:
+        """O: the settings as a list; Enter changes the one the cursor is on, which is said
+        and kept."""
+        found = [Item(Message("options", s.said()), change=s.change) for s in self.settings()]
+        self.lists.open("options", self.text.browse_count("options", len(found)), found)
+
+    def prefs_changed(self) -> None:
+        """Keep the preferences now (the side's keeper, which it hands the questions: the
+        all-in warning was the first preference a key changed)."""
+        if self.questions.on_change is not None:
+            self.questions.on_change()
+
+    def all_in_warning(self) -> None:
+        """The warning before all in: on or off (also in the options)."""
+        self.say(self.questions.toggle_all_in_warning())
 
     def stop_speech(self) -> None:
         """X or Escape: silence."""
         self.output.silence()
 
-    def verbosity(self) -> None:
-        """W: brief, normal, verbose."""
+    def _next_verbosity(self) -> Verbosity:
         level = self.output.cycle_verbosity()
         if self._on_verbosity is not None:
-            self._on_verbosity(level)
-        self.say(self.text.verbosity(level))
+            self._on_verbosity(level)  # the narration follows, and the preference is kept
+        return level
+
+    def verbosity(self) -> None:
+        """Brief, normal, verbose (also in the options)."""
+        self.say(self.text.verbosity(self._next_verbosity()))
 
     def _pace(self, step: int) -> None:
-        if self._get_pace is None or self._set_pace is None:
-            self.say(self.text.pace(0.0))
-            return
-        current = self._get_pace()
-        index = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - current))
-        target = min(max(index + step, 0), len(PACE_STEPS) - 1)
-        if target == index and PACE_STEPS[index] == current:
-            self.say(self.text.pace_limit(current))
-            return
-        self._set_pace(PACE_STEPS[target])
-        self.say(self.text.pace(PACE_STEPS[target]))
+        self.say(step_pace(self.text, self._pace_parts(), step))
+
+    def _pace_parts(self) -> tuple[Callable[[], float], Callable[[float], None]] | None:
+        get, put = self._get_pace, self._set_pace
+        return (get, put) if get is not None and put is not None else None
 
     def faster(self) -> None:
         """Plus: bots wait less."""

@@ -27,7 +27,7 @@ from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
 from audiopoker.coach.drills.texts import DrillText, Part
 from audiopoker.output.message import Message
-from audiopoker.ui.browse import HelpContext, ListKeys
+from audiopoker.ui.browse import HelpContext, Item, ListKeys
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.speaker import Speaker
 from audiopoker.ui.texts import UiText
@@ -35,7 +35,7 @@ from audiopoker.ui.texts import UiText
 SPACE: Final = " "
 MAX_DIGITS: Final = 3  # 100 at most
 LESSON_HANDS: Final = slice(1, 10)  # the lesson's lines from the straight flush to high card
-# The game's keys a drill answers to; every other key "does nothing".
+# The game's commands a drill answers to; every other key "does nothing".
 GAME_ACTIONS: Final = (
     "repeat",
     "history_back",
@@ -48,6 +48,10 @@ GAME_ACTIONS: Final = (
     "quit",
     "quit_now",
 )
+
+
+# The game's commands a drill gives its own meaning, and says in its own words.
+DRILL_WORDS: Final = frozenset({"repeat", "lesson", "quit", "quit_now"})
 
 
 class Stage(enum.Enum):
@@ -306,42 +310,56 @@ class DrillKeys:
         """'Enter or Space'"""
         return self.text.keys_or([self.text.key_name(key) for key in keys])
 
-    def help_lines(self) -> list[str]:
-        """The drill's keys, one line each: its own first, then the game's it answers to."""
-        action = self.words.help_action
+    def _own_keys(self) -> list[tuple[str, str]]:
+        """(keys said, the drill's words for them) of the drill's own keys."""
         if self.kind.typed:
-            own = [
-                (action("digit_keys"), "digits"),
+            return [
+                (self.words.help_action("digit_keys"), "digits"),
                 (self._keys_said(self.delete_keys), "delete"),
                 (self._keys_said(self.confirm_keys), "confirm"),
                 (self._keys_said([SPACE]), "next"),
             ]
-        else:
-            answers = ("1", "2", "3") if self.kind is DrillKind.SHOWDOWN else ("1", "2")
-            own = [
-                (self._keys_said(answers), f"answer_{self.kind.value}"),
-                (self._keys_said([str(SPLIT)]), f"split_{self.kind.value}"),
-                (self._keys_said(self.next_keys), "next"),
-            ]
-        lines = [self.text.help_line(keys, action(what)) for keys, what in own]
-        for game_action in GAME_ACTIONS:
-            keys = self._keys(Mode.GAME, game_action)
+        answers = ("1", "2", "3") if self.kind is DrillKind.SHOWDOWN else ("1", "2")
+        return [
+            (self._keys_said(answers), f"answer_{self.kind.value}"),
+            (self._keys_said([str(SPLIT)]), f"split_{self.kind.value}"),
+            (self._keys_said(self.next_keys), "next"),
+        ]
+
+    def _help(self) -> list[Item]:
+        """The drill's keys first, then the game's commands it answers to, each with its
+        handler: typing a name in help finds one, Enter runs it (so a command with no key,
+        such as the lesson, is reached)."""
+        action = self.words.help_action
+        own = self._own_keys()
+        items = [Item(Message("help", self.text.help_line(k, action(w)))) for k, w in own]
+        for name in GAME_ACTIONS:
+            keys = self._keys(Mode.GAME, name)
+            # The drill says its own words for the keys it gives another meaning.
+            said = action(name) if name in DRILL_WORDS else self.text.action_description(name)
+            listed = name != "quit_now"  # Control+C: Q asks first
             if keys:
-                # The drill says its own words for the keys it gives another meaning.
-                if game_action in ("repeat", "lesson", "quit", "quit_now"):
-                    said = action(game_action)
-                else:
-                    said = self.text.action_description(game_action)
-                lines.append(self.text.help_line(self._keys_said(keys), said))
-        return lines
+                line = self.text.help_line(self._keys_said(keys), said)
+            elif listed:
+                line = self.text.help_line_typed(name, said)
+            else:
+                continue
+            run = self._methods[name] if listed else None
+            named = self.text.command_name(name)
+            items.append(Item(Message("help", line), run, name=named, description=said))
+        return items
+
+    def help_lines(self) -> list[str]:
+        """The drill's keys, one line each: its own first, then the game's it answers to."""
+        return [item.message.text for item in self._help()]
 
     def help(self) -> None:
-        """H: the keys, as a list walked with the arrows."""
-        lines = self.help_lines()
-        self.lists.open_texts("help", self.words.help_title(len(lines)), lines)
+        """H: the keys, as a list walked with the arrows; letters find a command."""
+        items = self._help()
+        self.lists.open("help", self.words.help_title(len(items)), items, typing=True)
 
     def lesson(self) -> None:
-        """I: the hands from best to worst, as a list (the game's lesson's lines)."""
+        """The hands from best to worst, as a list (the game's lesson's lines)."""
         lines = self.text.lesson()[LESSON_HANDS]
         self.lists.open_texts("lesson", self.words.lesson_title(len(lines)), lines)
 

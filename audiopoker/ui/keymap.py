@@ -1,7 +1,8 @@
 """The keymap: which key does what, loaded from ``keymap.toml``.
 
-The default keymap ships inside the package (``audiopoker/ui/keymap.toml``, kept identical to
-the documented copy at the repository root by a test). A user file, from the user config
+The default keys are the command registry's (audiopoker.ui.registry); ``keymap.toml``
+documents them (shipped in the package, kept identical to the copy at the repository root
+and to the registry by tests). A user file, from the user config
 directory or ``--keymap FILE``, changes single bindings: each action it names gets the keys it
 gives, every other action keeps its default. A file with an unknown section or action, a bad
 key name, a wrong value or a key with two meanings in one context is refused as a whole,
@@ -33,82 +34,29 @@ from typing import Final
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
+from audiopoker.ui.registry import COMMANDS
+from audiopoker.ui.registry import Mode as Mode  # the keymap's sections, re-exported
+from audiopoker.ui.registry import actions as registry_actions
+
 KEYMAP_FILE_NAME: Final = "keymap.toml"
 
 
-class Mode(enum.Enum):
-    """A keymap section: the keys that apply in one input state."""
-
-    GAME = "game"
-    AMOUNT = "amount"
-    CONFIRM = "confirm"
-    LIST = "list"  # a browsed list: help, the lesson, the last hand (audiopoker.ui.browse)
-
-
-# Every action, by section, in the order help lists them.
-ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = {
-    Mode.GAME: (
-        "check_call",
-        "raise",
-        "all_in",
-        "fold",
-        "all_in_warning",
-        "coach",
-        "chips",
-        "to_call",
-        "cards",
-        "board",
-        "best_hand",
-        "turn",
-        *(f"card_{number}" for number in range(1, 8)),
-        "pot",
-        "next_player",
-        "previous_player",
-        "last_action",
-        "repeat",
-        "history_back",
-        "history_forward",
-        "history_first",
-        "history_last",
-        "history_view",
-        "help",
-        "lesson",
-        "stop_speech",
-        "verbosity",
-        "faster",
-        "slower",
-        "volume_up",
-        "volume_down",
-        "mute",
-        "replay_hand",
-        "review",
-        "game_stats",
-        "level",
-        "chat",
-        "chat_mute",
-        "quit",
-        "quit_now",
-    ),
-    Mode.AMOUNT: (
-        "amount_up",
-        "amount_down",
-        "amount_up_half_pot",
-        "amount_down_half_pot",
-        "amount_min",
-        "amount_max",
-        "amount_delete",
-        "amount_confirm",
-        "amount_cancel",
-    ),
-    Mode.CONFIRM: ("cancel", "resume", "discard"),
-    Mode.LIST: ("list_previous", "list_next", "list_first", "list_last", "list_leave"),
-}
+# Every action, by section, in the order help lists them (from the command registry).
+ACTIONS: Final[Mapping[Mode, tuple[str, ...]]] = registry_actions()
 
 # Digits type the amount in the amount entry; they are not rebindable there.
 AMOUNT_DIGITS: Final = tuple("0123456789")
 
 # Confirm-section actions of older keymaps: a question is now confirmed by its own key.
 RETIRED_ACTIONS: Final[Mapping[Mode, frozenset[str]]] = {Mode.CONFIRM: frozenset({"yes", "no"})}
+
+# Defaults that changed, as older keymaps wrote them: a user file that still repeats one is
+# read as the default wherever its keys now have another default meaning (O opens the
+# options, Enter chooses in a list), so a copy of an older keymap.toml still loads.
+FORMER_DEFAULTS: Final[Mapping[tuple[Mode, str], tuple[str, ...]]] = {
+    (Mode.GAME, "all_in_warning"): ("o",),
+    (Mode.LIST, "list_leave"): ("c-m", "escape"),
+}
 
 # The pseudo-action of the digits in the amount entry (they type the amount).
 DIGIT_ACTION: Final = "amount_digit"
@@ -173,9 +121,10 @@ CONTEXTS: Final[tuple[Context, ...]] = (
     Context(
         "list",
         ((Mode.LIST, None), (Mode.GAME, None)),
-        # While help, the lesson or the last hand is open, the arrows, Home and End walk it
-        # and Enter and Escape close it (Enter, the chat key, waits for the table); any other
-        # key closes it and keeps its table meaning.
+        # While help, the lesson, the last hand or the options are open, the arrows, Home
+        # and End walk it, Enter chooses (runs a command found in help, changes an option,
+        # else closes) and Escape closes it (Enter, the chat key, waits for the table); any
+        # other key closes it and keeps its table meaning (in help, letters type a name).
         takes=frozenset(
             {"history_back", "history_forward", "history_first", "history_last", "stop_speech"}
             | {"chat"}
@@ -471,14 +420,36 @@ def default_keymap_text() -> str:
     return resources.files("audiopoker.ui").joinpath(KEYMAP_FILE_NAME).read_text("utf-8")
 
 
+def default_bindings() -> dict[Mode, dict[str, tuple[str, ...]]]:
+    """The registry's default keys, canonical, for every action (none: the command list)."""
+    bindings: dict[Mode, dict[str, tuple[str, ...]]] = {mode: {} for mode in Mode}
+    for command in COMMANDS:
+        keys = tuple(normalize_key(key) for key in command.keys)
+        bindings[command.mode][command.name] = keys
+    return bindings
+
+
 def default_keymap() -> Keymap:
-    """The shipped keymap. It is checked by the tests, so a problem here is a bug."""
-    bindings, lines = parse_keymap(default_keymap_text(), "default")
-    clashes = _clashes(bindings, lines, "default")
+    """The default keymap. It is checked by the tests, so a problem here is a bug."""
+    bindings = default_bindings()
+    clashes = _clashes(bindings, {}, "default")
     if clashes:
         raise KeymapError(clashes)
-    full = {mode: {a: bindings.get(mode, {}).get(a, ()) for a in ACTIONS[mode]} for mode in Mode}
-    return Keymap(full, "default")
+    return Keymap(bindings, "default")
+
+
+def _former_defaults(base: Keymap, overrides: dict[Mode, dict[str, tuple[str, ...]]]) -> None:
+    """Read a line repeating a former default (FORMER_DEFAULTS) as the default where its
+    keys now belong to another action by default that the file leaves alone."""
+    for (mode, action), former in FORMER_DEFAULTS.items():
+        keys = overrides.get(mode, {}).get(action)
+        if keys is None:
+            continue
+        merged = {**base.bindings.get(mode, {}), **overrides.get(mode, {})}
+        taken = {key for other, bound in merged.items() if other != action for key in bound}
+        kept = tuple(key for key in keys if not (key in former and key in taken))
+        if kept != keys:
+            overrides[mode][action] = kept or base.keys_for(mode, action)
 
 
 def apply_overrides(base: Keymap, text: str, source: str) -> Keymap:
@@ -487,6 +458,7 @@ def apply_overrides(base: Keymap, text: str, source: str) -> Keymap:
     Raises KeymapError when the file is malformed or creates a clash.
     """
     overrides, lines = parse_keymap(text, source)
+    _former_defaults(base, overrides)
     merged = {mode: dict(actions) for mode, actions in base.bindings.items()}
     changed: set[tuple[Mode, str]] = set()
     for mode, actions in overrides.items():

@@ -248,7 +248,7 @@ class LocalTable:
             sentences = self.tournament_talk.level_answer()
             if self.saved is None:  # a new tournament: what it is, the level key, the places paid
                 payouts = self.tournament_talk.director.tournament.payouts
-                level_key = side.controller.key_label("level")
+                level_key = side.text.reach(side.controller.keymap, "level")  # may be typed
                 sentences = self.tournament_talk.text.welcome(payouts, level_key) + sentences
             for sentence in sentences:
                 side.router.send(Message("welcome", sentence))

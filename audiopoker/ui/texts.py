@@ -144,6 +144,35 @@ class UiText:
         """'{keys}: {description}.'"""
         return self._("help.line", keys=keys, description=description)
 
+    def command_name(self, action: str) -> str:
+        """A command's spoken name, what typing in help finds it by ('lesson'); a card's is
+        its description."""
+        if action.startswith("card_"):
+            return self.action_description(action)
+        return self._("name." + action)
+
+    def help_line_typed(self, action: str, description: str | None = None) -> str:
+        """The help line of a command with no key: 'Type lesson: a short lesson: …'
+        (``description``: another than the action's own, as a drill says it)."""
+        said = self.action_description(action) if description is None else description
+        return self._("help.line_typed", name=self.command_name(action), description=said)
+
+    def reach(self, keymap: Keymap, action: str) -> str:
+        """How to run ``action``, inside a sentence ('Press {key} for the level'): its key,
+        or 'H and type level' when it has none."""
+        if keymap.keys_for(Mode.GAME, action):
+            return self.key_label(keymap, action)
+        help_key = self.key_label(keymap, "help")
+        return self._("reach.typed", help=help_key, name=self.command_name(action))
+
+    def option(self, key: str) -> str:
+        """A ``ui.options.*`` sentence: an item of the options (O) and its value."""
+        return self._("options." + key)
+
+    def all_in_warning(self, on: bool, key: str) -> str:
+        """'Warning before all in: on. A asks first.' ({key}: the all-in key)"""
+        return self._("all_in_warning.on" if on else "all_in_warning.off", key=key)
+
     def help_amount_intro(self) -> str:
         """'While you type a raise amount, digits type the total, and:'"""
         return self._("help.amount_intro")

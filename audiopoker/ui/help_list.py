@@ -1,0 +1,143 @@
+"""Help's list (H), from the command registry: the keys of the moment first, then the others
+by section, and the command list inside it.
+
+Every command that makes sense at this table (``Needs``) has a line: "C: check, or call
+what you owe." for one with a key, "Type lesson: a short lesson: …" for one without. The
+game's commands can be found by typing in help: each typed word must begin a word of the
+command's spoken name or of its description, in the player's language, accents and case
+aside ("lec" finds "lección"); the commands whose name matches come first.
+
+>>> matches("lección", "LEC"), matches("the last hand", "ha la"), matches("pot", "pots")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from audiopoker.ui.keymap import Keymap
+from audiopoker.ui.registry import COMMANDS, NOT_LISTED, Command, Facts, Group, Mode
+from audiopoker.ui.texts import UiText
+
+
+class HelpContext(enum.Enum):
+    """Where the player is when H is pressed: help lists that state's keys first."""
+
+    YOUR_TURN = "your_turn"
+    THEIR_TURN = "their_turn"
+    WATCHING = "watching"
+    AMOUNT = "amount"
+    QUESTION = "question"
+
+
+def context_of(mode: Mode, watching: bool, your_turn: bool) -> HelpContext:
+    """The help context of the key loop's state."""
+    if mode is Mode.AMOUNT:
+        return HelpContext.AMOUNT
+    if mode is Mode.CONFIRM:
+        return HelpContext.QUESTION
+    if watching:
+        return HelpContext.WATCHING
+    return HelpContext.YOUR_TURN if your_turn else HelpContext.THEIR_TURN
+
+
+_B, _T, _M, _O = Group.BETTING, Group.TABLE, Group.MESSAGES, Group.OTHER
+# Section order by context: the table's groups, then the other keymap sections.
+ORDER: Final[dict[HelpContext, tuple[Group | Mode, ...]]] = {
+    HelpContext.YOUR_TURN: (_B, _T, _M, _O, Mode.AMOUNT, Mode.CONFIRM),
+    HelpContext.THEIR_TURN: (_T, _M, _O, _B, Mode.AMOUNT, Mode.CONFIRM),
+    HelpContext.WATCHING: (_T, _M, _O, Mode.CONFIRM),
+    HelpContext.AMOUNT: (Mode.AMOUNT, _T, _M, _O, _B, Mode.CONFIRM),
+    HelpContext.QUESTION: (Mode.CONFIRM, _T, _M, _O, _B, Mode.AMOUNT),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HelpEntry:
+    """One line of help. ``command``: the game command the command list may run from it
+    (None: a heading, or a key of another section); ``name`` and ``description``: what
+    typing finds it by."""
+
+    text: str
+    command: Command | None = None
+    name: str = ""
+    description: str = ""
+
+
+def _section(section: Group | Mode) -> list[Command]:
+    if isinstance(section, Mode):
+        return [c for c in COMMANDS if c.mode is section]
+    return [c for c in COMMANDS if c.mode is Mode.GAME and c.group is section]
+
+
+def _heading(text: UiText, section: Group | Mode) -> str:
+    if section is Mode.AMOUNT:
+        return text.help_amount_intro()
+    if section is Mode.CONFIRM:
+        return text.help_confirm_intro()
+    return text.browse("section." + section.value)
+
+
+def _line(text: UiText, keymap: Keymap, command: Command) -> HelpEntry | None:
+    keys = keymap.keys_for(command.mode, command.name)
+    listed = command.mode is Mode.GAME and command.name not in NOT_LISTED
+    if keys:
+        said = text.help_line(
+            text.keys_or([text.key_name(key) for key in keys]),
+            text.action_description(command.name),
+        )
+    elif listed:
+        said = text.help_line_typed(command.name)
+    else:
+        return None  # a key of a list, an amount or a question, unbound by the player
+    if not listed:
+        return HelpEntry(said)
+    name, description = text.command_name(command.name), text.action_description(command.name)
+    return HelpEntry(said, command, name, description)
+
+
+def help_entries(
+    text: UiText, keymap: Keymap, where: HelpContext, facts: Facts | None = None
+) -> list[HelpEntry]:
+    """Every line of help, in sections under a heading each: the sections of ``where``
+    first, the list's own keys last; with ``facts``, only the commands that make sense at
+    this table (all of them without)."""
+    entries: list[HelpEntry] = []
+    for section in (*ORDER[where], Mode.LIST):
+        lines = [
+            line
+            for command in _section(section)
+            if facts is None or facts.allow(command.needs)
+            for line in [_line(text, keymap, command)]
+            if line is not None
+        ]
+        if lines:
+            entries += [HelpEntry(_heading(text, section)), *lines]
+    return entries
+
+
+def help_items(
+    text: UiText, keymap: Keymap, where: HelpContext, facts: Facts | None = None
+) -> list[str]:
+    """Help's lines as said (see ``help_entries``)."""
+    return [entry.text for entry in help_entries(text, keymap, where, facts)]
+
+
+# --- finding a command by typing ---------------------------------------------------------
+
+
+def folded(text: str) -> str:
+    """Lower case without accents: what typing is compared in ('Lección' -> 'leccion')."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def matches(said: str, typed: str) -> bool:
+    """True when every word typed begins a word of ``said``."""
+    words = re.findall(r"\w+", folded(said))
+    parts = re.findall(r"\w+", folded(typed))
+    return all(any(word.startswith(part) for word in words) for part in parts)
