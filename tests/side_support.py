@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from prompt_toolkit.input import PipeInput, create_pipe_input
@@ -155,13 +156,14 @@ def local_player(settings: Settings) -> Iterator[Player]:
 
 
 @contextlib.contextmanager
-def hosted_table(**settings: Any) -> Iterator[HostedTable]:
-    """A hosted table on a free loopback port, served and played in this process."""
+def hosted_table(folder: Path | None = None, **settings: Any) -> Iterator[HostedTable]:
+    """A hosted table on a free loopback port, served and played in this process, saved
+    in ``folder`` (None: not saved)."""
     defaults: dict[str, Any] = dict(
         seats=3, chips=100, bots="easy", bot_delay=0.0, port=0, seed=1, hands=3,
         turn_seconds=600, time_bank=0, bot_time_budget=None,
     )  # fmt: skip
-    store = Store(None)
+    store = Store(folder)
     store.open()
     hosted = HostedTable(HostOptions(**{**defaults, **settings}), store, None)
     hosted.start()

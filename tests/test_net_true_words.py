@@ -61,7 +61,14 @@ LEFT = {
 LOST = {"en": "lost the connection", "es": "perdió la conexión"}
 CLOCK = {"en": "clock runs", "es": "reloj corre"}
 BACK = {"en": "Xenia is back.", "es": "Xenia ha vuelto."}
-CLOSED = {"en": "The host closed the table.", "es": "Quien abre la mesa la ha cerrado."}
+CLOSED = {
+    "en": "The host closed the table. It is saved: you get your seat back when it opens again.",
+    "es": "Quien abre la mesa la ha cerrado. Está guardada: recuperas tu asiento cuando vuelva",
+}
+CLOSED_UNSAVED = {
+    "en": "The host closed the table. It is not saved, so this game is over",
+    "es": "Quien abre la mesa la ha cerrado. No está guardada, así que esta partida se acabó",
+}
 LEAVES = {"en": "leaves the table", "es": "deja la mesa"}
 HAND_2 = {"en": "Hand 2", "es": "Mano 2"}
 NOT_KEPT = {
@@ -122,12 +129,15 @@ def test_leaving_is_told_as_leaving_and_a_lost_connection_only_when_lost(
     assert any(line.startswith(f"Xenia {LOST[lang]}") for line in host), host
 
 
+@pytest.mark.parametrize("saved", [True, False])
 @pytest.mark.parametrize(("host_lang", "friend_lang"), [("es", "en"), ("en", "es")])
 def test_the_host_closing_is_only_that_and_its_player_has_a_name(
-    host_lang: Language, friend_lang: Language
+    host_lang: Language, friend_lang: Language, saved: bool, tmp_path: Path
 ) -> None:
+    folder = tmp_path / "hosted" if saved else None
+    closed = (CLOSED if saved else CLOSED_UNSAVED)[friend_lang]
     with (  # the host's seat: no name typed, and its leaving closes the table
-        hosted_table(seats=3, hands=30, lang=host_lang, chips=5000) as hosted,
+        hosted_table(folder, seats=3, hands=30, lang=host_lang, chips=5000) as hosted,
         remote_player(
             hosted, None, host_lang, close_table=hosted.close, autopilot=easy(), start=True
         ) as host,
@@ -136,13 +146,19 @@ def test_the_host_closing_is_only_that_and_its_player_has_a_name(
         friend.wait_said(HAND_2[friend_lang])  # both play
         name = friend.side.state.snapshot().seats[host.side.link.me].name
         host.press(*QUIT)
-        friend.wait_said(CLOSED[friend_lang])
+        friend.wait_said(closed)
         wait_until(lambda: host.finished, "the host's side to end")
-        # The friend's link tries to come back (the table is saved): nothing more is
-        # said meanwhile than that the host closed it.
-        time.sleep(1.5)
+        # A saved table: the friend's link tries to come back, saying nothing more; one
+        # not saved: the friend's game is over, nothing more to come back to.
+        if saved:
+            time.sleep(1.5)
+            assert not friend.finished
+        else:
+            wait_until(lambda: friend.finished, "the friend's side to end")
         said = friend.texts()
         host_said = host.texts()
+    closing = next(i for i, line in enumerate(said) if line.startswith(closed))
+    assert said[closing + 1 :] == [], said[closing:]
     # A name nobody at the table had, from the host's language: a name to every listener.
     assert name not in ("Jugador", "Player") and name in bot_names(host_lang, 12), name
     assert name not in [seat.bot_name for seat in hosted.seats]

@@ -9,6 +9,7 @@ and ``closed`` (the server ended the connection for good).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import ssl
@@ -61,6 +62,7 @@ class Connection:
         self._ws: ClientConnection | None = None
         self._closing = False
         self._thread: threading.Thread | None = None
+        self._ended = threading.Event()  # the loop's thread is done: it runs nothing more
         self.seated = False  # a Welcome came at least once
 
     def start(self) -> None:
@@ -69,8 +71,11 @@ class Connection:
         self._thread.start()
 
     def _main(self) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
-            asyncio.run(self._run())
+        try:
+            with contextlib.suppress(asyncio.CancelledError):
+                asyncio.run(self._run())
+        finally:
+            self._ended.set()
 
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -140,11 +145,27 @@ class Connection:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                future = asyncio.run_coroutine_threadsafe(self._close(farewell), loop)
-                with contextlib.suppress(Exception):
-                    future.result(timeout=3)
+                closing = self._close(farewell)
+                future = asyncio.run_coroutine_threadsafe(closing, loop)
+                if not self._wait(future, 3.0) and self._ended.is_set():
+                    closing.close()  # the loop died first: the work never ran
         if self._thread is not None:
             self._thread.join(timeout=3)
+
+    def _wait(self, future: concurrent.futures.Future[None], seconds: float) -> bool:
+        """Wait for ``future`` at most ``seconds``, and no longer than the loop runs: a loop
+        that ended as it was handed the work (the server closed the link for good) never
+        runs it, and the player would wait the whole time for nothing. True when done."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not self._ended.is_set():
+            try:
+                future.result(timeout=0.05)
+            except TimeoutError:
+                continue
+            except Exception:  # the link failed as it closed: closed all the same
+                return True
+            return True
+        return future.done()
 
     async def _close(self, farewell: ClientFrame | None) -> None:
         ws = self._ws

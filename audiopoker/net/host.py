@@ -275,10 +275,11 @@ class HostedTable:
         news (the host's own seat, closing with it, is not "lost" to the others)."""
         self.stopping.set()
         self.server.closing = True
+        kept = self.recorder.resumes_at is not None  # saved: the seats come back to it
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self.server.close_all)
+                loop.call_soon_threadsafe(self.server.close_all, kept)
                 loop.call_soon_threadsafe(loop.call_later, CLOSE_GRACE, _cancel_all, loop)
 
     def stop(self) -> None:

@@ -593,16 +593,18 @@ class TableServer:
         with self._heard:
             self._heard.notify_all()
 
-    def close_all(self) -> None:
+    def close_all(self, kept: bool = True) -> None:
         """The table is closing: every connection is told so, then closed (loop thread).
-        A seated player's client waits for the host to open the table again (not fatal),
-        unless the game is over: then the seated heard it already and are only closed."""
+        A seated player's client waits for the host to open the table again (not fatal)
+        when it is ``kept`` (saved to resume); a table not saved is gone for good (fatal);
+        after the game's end the seated heard it already and are only closed."""
         over = self.table.is_over
         self.closing = True
         for client in list(self.clients):
             if not (over and client.seated):
                 detail = "the game is over" if over else "the table closed"
-                client.send(Refused(code=RefusalCode.CLOSED, detail=detail, fatal=over))
+                gone = over or not kept
+                client.send(Refused(code=RefusalCode.CLOSED, detail=detail, fatal=gone))
             client.close("the table closed")
 
     # --- running --------------------------------------------------------------------------

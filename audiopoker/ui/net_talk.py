@@ -120,9 +120,13 @@ class NetTalk:
         elif not self.muted():
             self._say("chat", self.text.say("chat.said", name=name, text=text))
 
-    def refused(self, code: RefusalCode, detail: str) -> None:
-        """The server refused a frame: why, in the player's words."""
-        self._say("error", self.text.say(f"refused.{code.value}", reason=detail), interrupt=True)
+    def refused(self, code: RefusalCode, detail: str, fatal: bool = False) -> None:
+        """The server refused a frame: why, in the player's words. The table closing for
+        good (fatal) is a table that is not saved: there is no seat to come back to."""
+        key = f"refused.{code.value}"
+        if code is RefusalCode.CLOSED and fatal:
+            key = "refused.closed.unsaved"
+        self._say("error", self.text.say(key, reason=detail), interrupt=True)
 
 
 def hand_in_play(snap: TableSnapshot, text: NetText, answers: Answers) -> list[str]:

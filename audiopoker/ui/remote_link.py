@@ -217,7 +217,8 @@ class RemoteTable:
             else:
                 self._say("join.lost")
         elif state in ("failed", "closed") and not self.stopping.is_set():
-            self._say("join.gave_up" if state == "failed" else "join.closed")
+            if not (state == "closed" and self._host_closed):  # said: the host closed it
+                self._say("join.gave_up" if state == "failed" else "join.closed")
             self.frames.put(None)
 
     def _work(self) -> None:
@@ -335,7 +336,7 @@ class RemoteTable:
                 self._autopilot()
 
     def _refused(self, frame: Refused) -> None:
-        self.talk.refused(frame.code, frame.detail)
+        self.talk.refused(frame.code, frame.detail, frame.fatal)
         if frame.code is RefusalCode.CLOSED:
             self._host_closed = True  # the connection drops next: no second sentence
         again = frame.code is RefusalCode.ILLEGAL and self.human.again()
