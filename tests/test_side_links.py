@@ -9,6 +9,10 @@ network table has (filtered by kind below, each with why).
 The rejoin is the hardest one: on the flop the network player's program ends without a
 word and a new one comes back to the seat with its token, knowing nothing of the hand; from
 then on it must say what the local player hears (the hand's end with the chips).
+
+What is compared is every message sent to the player (the router's transcript, into a
+RecordingBackend), kind and text: the backend's own calls also depend on timing (a turn's
+prompt still waiting when the player acts is rightly dropped), the messages do not.
 """
 
 from __future__ import annotations
