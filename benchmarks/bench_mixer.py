@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from audiopoker.audio.backends import MiniaudioBackend
 from audiopoker.audio.cues import Cue, CueBank
 from audiopoker.audio.mixer import Mixer
+from audiopoker.audio.sound_backends import MiniaudioBackend
 
 
 def main() -> None:

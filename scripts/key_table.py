@@ -20,7 +20,7 @@ from typing import Final
 from audiopoker.ui.help_list import ORDER, HelpContext
 from audiopoker.ui.keymap import normalize_key
 from audiopoker.ui.registry import COMMANDS, FREE_LETTERS, Command, Group, Mode, Needs
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 README: Final = ROOT / "README.md"

@@ -23,7 +23,7 @@ from audiopoker.bots.base import Bot
 from audiopoker.engine.events import ActionTaken, Event
 from audiopoker.i18n import Language
 from audiopoker.net.client import Connection
-from audiopoker.net.host import HostedTable, HostOptions
+from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.net.protocol import Hello, ServerFrame, Welcome
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.router import Router

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from audiopoker.audio.backends import RecordingBackend, SoundBackend, SoundUnavailable
 from audiopoker.audio.cues import Cue
+from audiopoker.audio.sound_backends import RecordingBackend, SoundBackend, SoundUnavailable
 
 
 class BreaksAfter(RecordingBackend):

@@ -13,9 +13,9 @@ from audiopoker.bots.equity import equity, ids, live
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.cards import parse_cards
 from audiopoker.coach.advice import Estimate, Reason
+from audiopoker.coach.advice_words import first_answer
 from audiopoker.coach.outs import outs_of
 from audiopoker.coach.spot import RANGE_SHARES, RangeName, advise_spot, exact_heads_up
-from audiopoker.coach.words import first_answer
 from audiopoker.evaluator import PURE, Category
 
 

@@ -14,6 +14,7 @@ from audiopoker.bots.hard import HardBot
 from audiopoker.bots.ranges import by_board
 from audiopoker.cards import parse_cards
 from audiopoker.coach.advice import Advice, Coach, Reason
+from audiopoker.coach.advice_words import percent
 from audiopoker.coach.review import (
     REVIEW_THRESHOLD_BB,
     Decision,
@@ -29,7 +30,6 @@ from audiopoker.coach.review_words import (
     saving_sentence,
     watching,
 )
-from audiopoker.coach.words import percent
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import PlayerView, view_for

@@ -18,8 +18,7 @@ from audiopoker.coach.advice import (
     Reason,
     Step,
 )
-from audiopoker.coach.outs import outs_of
-from audiopoker.coach.words import (
+from audiopoker.coach.advice_words import (
     chance_words,
     detail_answer,
     first_answer,
@@ -27,6 +26,7 @@ from audiopoker.coach.words import (
     range_phrase,
     suggestion,
 )
+from audiopoker.coach.outs import outs_of
 from audiopoker.engine.actions import Street
 from audiopoker.i18n import Language
 
@@ -259,7 +259,7 @@ def test_nothing_to_decide() -> None:
 
 def test_every_word_has_a_braille_cell() -> None:
     """No curly quotes, guillemets or other signs braille tables lack (docs/style.md)."""
-    from audiopoker.coach.words import LOCALE_DIR
+    from audiopoker.coach.advice_words import LOCALE_DIR
 
     for path in LOCALE_DIR.rglob("coach.po"):
         text = path.read_text(encoding="utf-8")

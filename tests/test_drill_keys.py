@@ -15,16 +15,16 @@ from prompt_toolkit.input import create_pipe_input
 from ui_harness import BACKSPACE, CTRL_C, DOWN, ENTER, ESCAPE, KeyDriver, RecordingOutput
 
 from audiopoker.coach.drills import DrillKind, new_round
-from audiopoker.coach.drills.base import SPLIT, Verdict
+from audiopoker.coach.drills.drill_base import SPLIT, Verdict
+from audiopoker.coach.drills.drill_text import DRILL_DOMAIN, DRILL_LOCALE_DIR, DrillText
 from audiopoker.coach.drills.odds import OddsQuestion
 from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
-from audiopoker.coach.drills.texts import DRILL_DOMAIN, DRILL_LOCALE_DIR, DrillText
 from audiopoker.i18n import po_path
 from audiopoker.output.braille_display import unreadable
 from audiopoker.ui.drill_keys import DrillKeys, Stage
 from audiopoker.ui.keymap import default_keymap
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 @dataclass

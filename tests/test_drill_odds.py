@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from audiopoker.cards import FULL_DECK, Card, parse_cards
+from audiopoker.coach.drills.drill_text import DrillText
 from audiopoker.coach.drills.odds import (
     OUT_COUNTS,
     TOLERANCE,
@@ -25,7 +26,6 @@ from audiopoker.coach.drills.odds import (
     river_hits,
     unseen,
 )
-from audiopoker.coach.drills.texts import DrillText
 from audiopoker.evaluator import PURE, Category
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from audiopoker.cards import parse_cards
 from audiopoker.coach.drills import DrillKind, new_round
-from audiopoker.coach.drills.base import SPLIT, Score
+from audiopoker.coach.drills.drill_base import SPLIT, Score
+from audiopoker.coach.drills.drill_text import DrillText
 from audiopoker.coach.drills.rankings import (
     LEVELS,
     Level,
@@ -24,7 +25,6 @@ from audiopoker.coach.drills.rankings import (
     same_ranks,
 )
 from audiopoker.coach.drills.showdowns import ShowdownQuestion, Spot, fits, make_showdown
-from audiopoker.coach.drills.texts import DrillText
 from audiopoker.evaluator import evaluate, strength
 from audiopoker.narration.explain import explain_lines
 from audiopoker.showdown import decide, showdown

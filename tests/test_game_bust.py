@@ -18,7 +18,7 @@ from audiopoker.engine.events import (
 from audiopoker.output.message import Message
 from audiopoker.ui.session import Session, closing_summary
 from audiopoker.ui.state import TableState
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 NAMES = ("Ana", "Beto", "Carla", "Tú")
 START = HandStarted(8, 0, 1, 2, (1, 2, 3, 0), (300, 150, 100, 50), 1, 2, 0, False)

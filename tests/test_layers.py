@@ -124,3 +124,17 @@ def test_contributing_shows_the_map_the_imports_draw() -> None:
     drawn = layers.layer_map(GRAPH)
     assert "| 1 | `errors.py` |" in drawn and "`ui/`" in drawn
     assert layers.contributing_map(text) == drawn, "run: python scripts/layer_map.py --write"
+
+
+def test_no_two_modules_share_a_name_but_a_subcommand_and_what_it_fronts() -> None:
+    """CONTRIBUTING's rule for module names: one file name, one module; a subcommand in
+    commands/ may share its name with the one module it fronts."""
+    by_name: dict[str, list[str]] = {}
+    package = ROOT / "audiopoker"
+    for path in sorted(package.rglob("*.py")):
+        if path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(str(path.relative_to(package)))
+    shared = {name: paths for name, paths in by_name.items() if len(paths) > 1}
+    for name, paths in shared.items():
+        fronted = [path for path in paths if not path.startswith("commands/")]
+        assert len(paths) == 2 and len(fronted) == 1, f"{name} is the name of {paths}"

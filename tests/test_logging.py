@@ -23,8 +23,8 @@ from prompt_toolkit.input import create_pipe_input
 from session_harness import running
 from sound_support import BreaksAfter, broken_at_start
 
-from audiopoker.audio.backends import RecordingBackend as SoundRecording
 from audiopoker.audio.listener import build_sound
+from audiopoker.audio.sound_backends import RecordingBackend as SoundRecording
 from audiopoker.cli import main
 from audiopoker.logfile import LOG_FILE_NAME, log_path
 from audiopoker.output import Message

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from audiopoker.cards import Rank, Suit
-from audiopoker.coach.drills.texts import DRILL_DOMAIN, DRILL_LOCALE_DIR
-from audiopoker.coach.words import DOMAIN as COACH_DOMAIN
-from audiopoker.coach.words import LOCALE_DIR as COACH_LOCALE_DIR
+from audiopoker.coach.advice_words import DOMAIN as COACH_DOMAIN
+from audiopoker.coach.advice_words import LOCALE_DIR as COACH_LOCALE_DIR
+from audiopoker.coach.drills.drill_text import DRILL_DOMAIN, DRILL_LOCALE_DIR
 from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
 from audiopoker.engine.phh import PhhProblem
 from audiopoker.errors import ErrorReason
@@ -38,9 +38,9 @@ from audiopoker.narration.catalog import (
     po_path,
 )
 from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
-from audiopoker.net.talk import NET_DOMAIN, NET_LOCALE_DIR
-from audiopoker.output.texts import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
-from audiopoker.tournament.talk import TOURNAMENT_DOMAIN, TOURNAMENT_LOCALE_DIR
+from audiopoker.net.net_text import NET_DOMAIN, NET_LOCALE_DIR
+from audiopoker.output.output_text import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
+from audiopoker.tournament.tournament_talk import TOURNAMENT_DOMAIN, TOURNAMENT_LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "audiopoker"

@@ -17,8 +17,8 @@ from audiopoker.narration import Narrator
 from audiopoker.narration.explain import verdict_line
 from audiopoker.output.message import Verbosity
 from audiopoker.showdown import ReasonKind, kickers, showdown
-from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import Narration
+from audiopoker.ui.narration_listener import Narration
+from audiopoker.ui.ui_text import UiText
 
 NAMES = ("Ana", "Beto", "Carla")
 

@@ -16,9 +16,9 @@ from audiopoker.engine.events import HandStarted
 from audiopoker.i18n import DEFAULT_WORDS, set_words
 from audiopoker.narration import Narrator
 from audiopoker.ui.answers import Answers
+from audiopoker.ui.narration_listener import Narration
 from audiopoker.ui.state import TableState
-from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import Narration
+from audiopoker.ui.ui_text import UiText
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Inés")
 

@@ -24,7 +24,7 @@ from websockets.asyncio.client import connect
 
 from audiopoker.engine.events import Event, HandShown, HandStarted, HoleCardsDealt
 from audiopoker.net.conn import MAX_STRIKES
-from audiopoker.net.host import HostedTable, HostOptions
+from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
     Act,

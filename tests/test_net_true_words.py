@@ -32,8 +32,8 @@ from audiopoker.cli import main
 from audiopoker.commands.join import kept_prefs
 from audiopoker.i18n import DEFAULT_WORDS, Language, current_words, set_words
 from audiopoker.net.client import Connection
-from audiopoker.net.host import HostedTable
 from audiopoker.net.host_news import HostNews
+from audiopoker.net.hosted_table import HostedTable
 from audiopoker.net.protocol import Hello, ServerFrame, Waiting
 from audiopoker.output.message import Verbosity
 from audiopoker.persistence import data_dir

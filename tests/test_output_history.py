@@ -10,8 +10,8 @@ import pytest
 from ui_harness import driven, make_table
 
 from audiopoker.output.backends import RecordingBackend
-from audiopoker.output.history import History, View
 from audiopoker.output.message import Message
+from audiopoker.output.message_history import History, View
 from audiopoker.output.router import Router
 
 WORDS = {

@@ -30,7 +30,7 @@ from persistence_support import (
 
 from audiopoker.cli import main
 from audiopoker.coach.drills import DrillKind, new_round
-from audiopoker.coach.drills.texts import DrillText
+from audiopoker.coach.drills.drill_text import DrillText
 from audiopoker.commands import stats as stats_command
 from audiopoker.commands.drill import Keeper
 from audiopoker.game import Game

@@ -18,7 +18,7 @@ from fault_support import FAULTS, KIND, damaged_files, faulty_disk, snapshot, sp
 from persistence_support import bot_table, game_recorder, save_path
 
 from audiopoker.coach.drills import DrillKind, new_round
-from audiopoker.coach.drills.texts import DrillText
+from audiopoker.coach.drills.drill_text import DrillText
 from audiopoker.commands.drill import Keeper
 from audiopoker.commands.join import keep_seat
 from audiopoker.game import Game

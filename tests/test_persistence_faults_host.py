@@ -17,7 +17,7 @@ from persistence_support import check_game_records, history_files, read_historie
 
 from audiopoker.commands.host import SaveNews, open_table_store, saved_table
 from audiopoker.game import Game
-from audiopoker.net.host import HostedTable, HostOptions
+from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.output.backends import RecordingBackend
 from audiopoker.persistence import SavedGame
 from audiopoker.persistence.stats import DB_NAME

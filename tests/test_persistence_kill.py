@@ -212,7 +212,7 @@ def test_a_drill_killed_in_its_transaction_keeps_every_answer_before(tmp_path: P
     """
     run = """
         from audiopoker.coach.drills import DrillKind, new_round
-        from audiopoker.coach.drills.texts import DrillText
+        from audiopoker.coach.drills.drill_text import DrillText
         from audiopoker.commands.drill import Keeper
         keeper = Keeper(DrillText("en"), new_round(DrillKind.RANKING, 3, 7), "en")
         assert keeper.open() is None

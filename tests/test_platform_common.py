@@ -18,8 +18,8 @@ import pytest
 from platform_fakes import FakeMiniaudio
 
 from audiopoker import logfile
-from audiopoker.audio.backends import MiniaudioBackend, SafeBackend, SoundUnavailable
 from audiopoker.audio.cues import Cue, CueBank
+from audiopoker.audio.sound_backends import MiniaudioBackend, SafeBackend, SoundUnavailable
 from audiopoker.persistence import files
 from audiopoker.persistence.files import DATA_DIR_ENV
 from audiopoker.ui.keymap import user_keymap_path

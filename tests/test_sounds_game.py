@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from sound_support import BreaksAfter, broken_at_start
 
-from audiopoker.audio.backends import RecordingBackend
 from audiopoker.audio.cues import CueBank
 from audiopoker.audio.listener import SoundListener, build_sound
 from audiopoker.audio.mixer import Scheduled, render_offline, write_stereo_wav
+from audiopoker.audio.sound_backends import RecordingBackend
 from audiopoker.bots.reference import RandomBot
 from audiopoker.engine.events import ActionTaken, Event, GameEnded, HandStarted
 from audiopoker.engine.table import Table, TableConfig

@@ -13,14 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sound_support import BreaksAfter, broken_at_start
 
-from audiopoker.audio.backends import (
-    MiniaudioBackend,
-    NullBackend,
-    RecordingBackend,
-    SafeBackend,
-    SoundBackend,
-    SoundUnavailable,
-)
 from audiopoker.audio.cues import Cue, CueBank
 from audiopoker.audio.listener import (
     DEAL_GAP,
@@ -30,6 +22,14 @@ from audiopoker.audio.listener import (
     SoundListener,
     build_sound,
     seat_pan,
+)
+from audiopoker.audio.sound_backends import (
+    MiniaudioBackend,
+    NullBackend,
+    RecordingBackend,
+    SafeBackend,
+    SoundBackend,
+    SoundUnavailable,
 )
 from audiopoker.cards import parse_cards
 from audiopoker.engine import events

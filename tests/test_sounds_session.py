@@ -20,9 +20,9 @@ from session_harness import Running, running
 from sound_support import BreaksAfter, broken_at_start
 
 from audiopoker.audio import listener as listener_module
-from audiopoker.audio.backends import RecordingBackend
 from audiopoker.audio.cues import Cue, CueBank
 from audiopoker.audio.listener import SoundListener, build_sound
+from audiopoker.audio.sound_backends import RecordingBackend
 from audiopoker.cli import build_parser, main
 from audiopoker.commands import play as play_command
 from audiopoker.engine.events import GameEndReason

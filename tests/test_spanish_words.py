@@ -58,7 +58,7 @@ def test_poker_spanish_is_the_overlay(poker_words: None) -> None:
 
 def coach_said() -> list[str]:
     """The coach's and the drills' words for the hands the room names its own way."""
-    from audiopoker.coach.words import LOCALE_DIR
+    from audiopoker.coach.advice_words import LOCALE_DIR
     from audiopoker.i18n import get_catalog as domain_catalog
 
     coach = domain_catalog("es", "coach", LOCALE_DIR)
@@ -108,7 +108,7 @@ def refusals_notes_and_the_other_domains(lang: Language) -> list[str]:
     """A refusal, the short all-in note, a position, a replay's reason, the network's fold."""
     from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
     from audiopoker.i18n import get_catalog as domain_catalog
-    from audiopoker.net.talk import NetText
+    from audiopoker.net.net_text import NetText
 
     commands = domain_catalog(lang, COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR)
     return [

@@ -11,18 +11,18 @@ import pytest
 from ui_harness import driven, make_table
 
 from audiopoker.cards import parse_cards
-from audiopoker.coach.drills.base import DrillKind
+from audiopoker.coach.advice_words import price_sentence, suggestion
+from audiopoker.coach.drills.drill_base import DrillKind
+from audiopoker.coach.drills.drill_text import DrillText
 from audiopoker.coach.drills.odds import Ask, Draw, OddsQuestion, outs_for
-from audiopoker.coach.drills.texts import DrillText
 from audiopoker.coach.review import Decision
 from audiopoker.coach.review_words import saving_sentence
 from audiopoker.coach.spot import advise_spot
-from audiopoker.coach.words import price_sentence, suggestion
 from audiopoker.engine.actions import Action
 from audiopoker.i18n import DEFAULT_WORDS, Language, set_words
 from audiopoker.ui.browse import HelpContext, help_items
 from audiopoker.ui.keymap import default_keymap
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 SALA, POKER = "sala", "poker"
 

@@ -14,7 +14,7 @@ from audiopoker.engine.events import BlindsChanged, Event, HandStarted
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.tournament.director import BlindsRising, Director, LevelStatus
 from audiopoker.tournament.schedule import Level, Tournament, TournamentError
-from audiopoker.tournament.talk import TournamentText
+from audiopoker.tournament.tournament_talk import TournamentText
 
 NAMES = ["Ana", "Beto", "Carla"]
 

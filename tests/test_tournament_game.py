@@ -26,7 +26,7 @@ from audiopoker.narration.language import Language
 from audiopoker.output.message import Message
 from audiopoker.tournament.director import BlindsRising, Director
 from audiopoker.tournament.schedule import Level, Tournament
-from audiopoker.tournament.talk import TournamentTalk, TournamentText
+from audiopoker.tournament.tournament_talk import TournamentTalk, TournamentText
 from audiopoker.ui.session import Settings
 
 HANDS_PER_LEVEL = 4

@@ -23,7 +23,7 @@ from audiopoker.tournament.schedule import (
     parse_payouts,
     prize_shares,
 )
-from audiopoker.tournament.talk import TournamentText
+from audiopoker.tournament.tournament_talk import TournamentText
 
 # --- the default structure ----------------------------------------------------------------
 

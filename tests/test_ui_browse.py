@@ -29,7 +29,7 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.browse import Browser, Edge, HelpContext, ListKeys, help_items
 from audiopoker.ui.keymap import default_keymap
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 WORDS = {
     "en": {

@@ -22,8 +22,8 @@ from ui_harness import (
 
 from audiopoker.cards import parse_cards
 from audiopoker.coach.advice import Advice
+from audiopoker.coach.advice_words import detail_answer, first_answer
 from audiopoker.coach.review_words import review_sentences
-from audiopoker.coach.words import detail_answer, first_answer
 from audiopoker.engine.actions import Action
 from audiopoker.engine.events import Event
 from audiopoker.engine.view import PlayerView

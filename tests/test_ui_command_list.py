@@ -11,7 +11,7 @@ from ui_harness import BACKSPACE, DOWN, ENTER, ESCAPE, Table, driven, make_table
 from audiopoker.engine.actions import Action
 from audiopoker.ui.help_list import matches
 from audiopoker.ui.keymap import default_keymap
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 LANGS = ["en", "es"]
 LESSON = {

@@ -21,7 +21,7 @@ from audiopoker.ui.keymap import (
     load_keymap,
     normalize_key,
 )
-from audiopoker.ui.texts import UI_DOMAIN, UI_LOCALE_DIR, UiText
+from audiopoker.ui.ui_text import UI_DOMAIN, UI_LOCALE_DIR, UiText
 
 ROOT = Path(__file__).resolve().parents[1]
 

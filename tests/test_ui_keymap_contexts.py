@@ -20,7 +20,7 @@ from audiopoker.ui.keymap import (
     default_keymap,
     meaning,
 )
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 LANGS = ["en", "es"]
 # Keys a player presses without thinking: to stop or skip speech, to say no or yes in

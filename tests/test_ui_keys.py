@@ -26,7 +26,7 @@ from ui_harness import (
 
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.ui.keymap import Mode, apply_overrides, default_keymap
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 # --- the player's turn ----------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from audiopoker.ui.keymap import (
     parse_keymap,
 )
 from audiopoker.ui.registry import COMMANDS, FREE_LETTERS, NOT_LISTED, bind, command, commands
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ["en", "es"]

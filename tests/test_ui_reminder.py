@@ -25,7 +25,7 @@ from audiopoker.ui.reminder import (
     reminder_text,
 )
 from audiopoker.ui.session import Settings
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 @dataclass

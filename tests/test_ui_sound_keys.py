@@ -7,7 +7,7 @@ import pytest
 
 from audiopoker.narration.language import Language
 from audiopoker.ui.sound_keys import SoundKeys
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 class FakeSound:

@@ -14,8 +14,8 @@ from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
 from audiopoker.output.message import Message
 from audiopoker.ui.answers import side_pots
+from audiopoker.ui.narration_listener import Narration
 from audiopoker.ui.state import TableState
-from audiopoker.ui.words import Narration
 
 
 def random_action(rng: random.Random, hand: Hand) -> Action:

@@ -20,10 +20,10 @@ from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.app import build_app
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.keymap import Keymap, default_keymap
+from audiopoker.ui.narration_listener import Narration
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
-from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import Narration
+from audiopoker.ui.ui_text import UiText
 
 NAMES = ("Player", "Ana", "Beto")
 

@@ -4,16 +4,16 @@
 ``SoundListener.volume_up/volume_down/toggle_mute`` serve the volume keys.
 """
 
-from audiopoker.audio.backends import (
+from audiopoker.audio.cues import Cue, CueBank
+from audiopoker.audio.listener import SoundListener, build_sound, seat_pan
+from audiopoker.audio.mixer import Mixer, Scheduled, render_offline, write_stereo_wav
+from audiopoker.audio.sound_backends import (
     MiniaudioBackend,
     NullBackend,
     RecordingBackend,
     SafeBackend,
     SoundBackend,
 )
-from audiopoker.audio.cues import Cue, CueBank
-from audiopoker.audio.listener import SoundListener, build_sound, seat_pan
-from audiopoker.audio.mixer import Mixer, Scheduled, render_offline, write_stereo_wav
 
 __all__ = [
     "Cue",

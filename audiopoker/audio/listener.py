@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from audiopoker.audio.backends import MiniaudioBackend, NullBackend, SafeBackend, SoundBackend
 from audiopoker.audio.cues import Cue, CueBank
+from audiopoker.audio.sound_backends import MiniaudioBackend, NullBackend, SafeBackend, SoundBackend
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.events import (
     ActionRequired,

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from audiopoker.coach.advice_words import catalog, chance_words, percent
 from audiopoker.coach.review import Decision, HandReview
-from audiopoker.coach.words import catalog, chance_words, percent
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount

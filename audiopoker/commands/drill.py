@@ -23,8 +23,8 @@ from prompt_toolkit.application import Application
 
 from audiopoker.argtypes import int_range
 from audiopoker.coach.drills import DrillKind, Round, new_round
-from audiopoker.coach.drills.base import Verdict
-from audiopoker.coach.drills.texts import RECENT_DAYS, DrillText
+from audiopoker.coach.drills.drill_base import Verdict
+from audiopoker.coach.drills.drill_text import RECENT_DAYS, DrillText
 from audiopoker.commands.play import _no_terminal_warning
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
@@ -37,7 +37,7 @@ from audiopoker.ui.app import build_app
 from audiopoker.ui.drill_keys import DrillKeys
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.record_texts import RecordText
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 DEFAULT_COUNT: Final = 10
 MAX_COUNT: Final = 100

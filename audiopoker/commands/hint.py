@@ -25,18 +25,18 @@ from typing import Any, Final
 from audiopoker.argtypes import int_range, refuse
 from audiopoker.cards import Card, ensure_distinct, parse_cards
 from audiopoker.coach.advice import Advice
-from audiopoker.coach.spot import RANGE_NAMES, advise_spot
-from audiopoker.coach.words import (
+from audiopoker.coach.advice_words import (
     catalog,
     detail_answer,
     first_answer,
     range_phrase,
     suggestion,
 )
+from audiopoker.coach.spot import RANGE_NAMES, advise_spot
 from audiopoker.commands.spoken import say_lines
 from audiopoker.errors import PokerError
-from audiopoker.narration.errors import describe_error
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.narration.refusals import describe_error
 from audiopoker.output.factory import add_output_arguments
 
 MAX_CHIPS: Final = 10**9

@@ -36,10 +36,10 @@ from audiopoker.commands.play import MAX_CHIPS, _blinds, _seconds, table_from_ar
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.i18n import Language
 from audiopoker.narration.language import resolve_language
-from audiopoker.net.host import HostedTable, HostOptions
 from audiopoker.net.host_news import HostNews
+from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.net.limits import spoken_code
-from audiopoker.net.talk import NetText
+from audiopoker.net.net_text import NetText
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router

@@ -20,8 +20,8 @@ from audiopoker.commands.play import _name, _no_terminal_warning
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, Language, set_words
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
+from audiopoker.net.net_text import NetText
 from audiopoker.net.protocol import Hello, RefusalCode, Refused, ServerFrame, Waiting, Welcome
-from audiopoker.net.talk import NetText
 from audiopoker.net.tokens import TokenBook
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
@@ -33,7 +33,7 @@ from audiopoker.ui.net_talk import arrival
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 DEFAULT_PORT = 7777
 

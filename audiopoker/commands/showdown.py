@@ -24,9 +24,9 @@ from audiopoker.cards import format_cards, parse_cards
 from audiopoker.commands.spoken import say_lines
 from audiopoker.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
-from audiopoker.narration.errors import describe_error
 from audiopoker.narration.explain import explain_lines, reason_text
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.narration.refusals import describe_error
 from audiopoker.output.factory import add_output_arguments
 from audiopoker.showdown import ShowdownResult, showdown
 

@@ -27,8 +27,8 @@ from audiopoker.output.factory import (
     start_notice,
 )
 from audiopoker.output.message import Message, Verbosity
-from audiopoker.output.texts import output_catalog
-from audiopoker.output.texts import text as output_text
+from audiopoker.output.output_text import output_catalog
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.tts import NO_SOUND_DEVICE
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from audiopoker.output.message import Message
 from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
 from audiopoker.persistence.merge import kept_aside, merge_kept
 from audiopoker.persistence.stats import DB_NAME, TournamentSummary
-from audiopoker.tournament.talk import TournamentText
+from audiopoker.tournament.tournament_talk import TournamentText
 from audiopoker.ui.record_texts import RecordText
 
 EXIT_UNREADABLE: Final = 1

@@ -13,11 +13,11 @@ Public entry points:
 from __future__ import annotations
 
 from audiopoker.narration.catalog import Catalog, MissingMessageError, get_catalog
-from audiopoker.narration.errors import describe_error
 from audiopoker.narration.explain import reason_sentences
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.narration.narrator import Narrator, event_kind
 from audiopoker.narration.positions import Position, position_name, seat_positions
+from audiopoker.narration.refusals import describe_error
 from audiopoker.narration.words import (
     amount,
     card_list,

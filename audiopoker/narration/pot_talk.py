@@ -13,7 +13,7 @@ from audiopoker.engine.events import (
 from audiopoker.evaluator import HandValue
 from audiopoker.narration.explain import count_word, every_beaten, reason_sentences
 from audiopoker.narration.reckoning import pot_count, pot_levels
-from audiopoker.narration.talk import TableTalk
+from audiopoker.narration.table_context import TableTalk
 from audiopoker.narration.words import (
     amount,
     card_list,

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from audiopoker.engine.events import Event, GameEnded
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
-from audiopoker.net.events import (
+from audiopoker.net.net_text import NetText
+from audiopoker.net.seat_events import (
     GuessingLocked,
     NotWaited,
     PlayerAway,
@@ -18,7 +19,6 @@ from audiopoker.net.events import (
     SeatLeft,
     SeatTaken,
 )
-from audiopoker.net.talk import NetText
 from audiopoker.output.message import Message
 
 

@@ -37,15 +37,6 @@ from audiopoker.engine.table import Table
 from audiopoker.errors import PokerError
 from audiopoker.net.clean import clean_client_frame
 from audiopoker.net.conn import Client
-from audiopoker.net.events import (
-    GuessingLocked,
-    NotWaited,
-    PlayerAway,
-    PlayerBack,
-    PlayerLeaving,
-    SeatLeft,
-    SeatTaken,
-)
 from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit, new_token
 from audiopoker.net.protocol import (
@@ -66,6 +57,15 @@ from audiopoker.net.protocol import (
     Waiting,
     Welcome,
     decode_client,
+)
+from audiopoker.net.seat_events import (
+    GuessingLocked,
+    NotWaited,
+    PlayerAway,
+    PlayerBack,
+    PlayerLeaving,
+    SeatLeft,
+    SeatTaken,
 )
 from audiopoker.net.seats import DEFAULT_BANK, NetSeat, Person, Turn
 from audiopoker.net.wire import WireError, decode_action, encode_event

@@ -22,8 +22,8 @@ from audiopoker.output.factory import (
     router_from_args,
     select_backend,
 )
-from audiopoker.output.history import History
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message_history import History
 from audiopoker.output.router import Routed, Router, RoutingPolicy
 from audiopoker.output.transcript import TranscriptWriter, read_transcript
 

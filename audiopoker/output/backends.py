@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, TextIO, runtime_checkable
 
-from audiopoker.output.texts import text as output_text
+from audiopoker.output.output_text import text as output_text
 
 
 @runtime_checkable

@@ -26,8 +26,8 @@ from audiopoker.output.braille_display import (
     unreadable,
 )
 from audiopoker.output.clock import MONOTONIC, Clock
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.sysmodules import import_system_module
-from audiopoker.output.texts import text as output_text
 
 log = logging.getLogger(__name__)
 

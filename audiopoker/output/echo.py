@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.readers import reader_names, running_screen_readers
-from audiopoker.output.texts import text as output_text
 
 
 @dataclass(frozen=True, slots=True)

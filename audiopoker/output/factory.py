@@ -26,6 +26,7 @@ from audiopoker.output.backends import (
 from audiopoker.output.braille import probe_brlapi
 from audiopoker.output.echo import echo_choice
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.router import Router, RoutingPolicy
 from audiopoker.output.screenreader import (
     orca_running,
@@ -35,7 +36,6 @@ from audiopoker.output.screenreader import (
 )
 from audiopoker.output.speech_queue import DEFAULT_WPM
 from audiopoker.output.speechd import probe_speech_dispatcher
-from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 from audiopoker.output.tts import NO_SOUND_DEVICE, TtsBackend, tts_problem
 

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from audiopoker.output.texts import text as output_text
+from audiopoker.output.output_text import text as output_text
 
 log = logging.getLogger(__name__)
 

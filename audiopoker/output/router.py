@@ -5,7 +5,7 @@ Table messages are said one at a time, each to its end; answers to query keys
 (``interrupt=True``) cut in at once, and what they cut is said again after them (the
 :class:`SpeechQueue` owns that order and knows when each message ended). The history keeps
 every message the player was told, to repeat, walk and copy, also those X dropped: the
-table's messages and the player's answers apart (:mod:`audiopoker.output.history`).
+table's messages and the player's answers apart (:mod:`audiopoker.output.message_history`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.clock import MONOTONIC, Clock
-from audiopoker.output.history import DEFAULT_HISTORY_LIMIT, History, View
 from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message_history import DEFAULT_HISTORY_LIMIT, History, View
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
-from audiopoker.output.texts import text as output_text
 from audiopoker.output.transcript import TranscriptWriter
 
 log = logging.getLogger(__name__)

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from audiopoker.output.backends import Attempt, Done, Ending
-from audiopoker.output.texts import text as output_text
+from audiopoker.output.output_text import text as output_text
 from audiopoker.output.wavplayer import (
     default_player,
     describe_failure,

@@ -23,7 +23,7 @@ from audiopoker.tournament.schedule import (
     parse_levels,
     parse_payouts,
 )
-from audiopoker.tournament.talk import TournamentText
+from audiopoker.tournament.tournament_talk import TournamentText
 
 
 def levels_file(text: str) -> tuple[Level, ...]:

@@ -1,6 +1,6 @@
 """A tournament's rules as plain values: the blind levels, the places paid, and their
 checks. Pure: no clock, no files, no words (the refusals carry a Problem and its numbers;
-:mod:`audiopoker.tournament.talk` says them in the player's language).
+:mod:`audiopoker.tournament.tournament_talk` says them in the player's language).
 
 A level is a small blind, a big blind, an ante for every player (dead money, RULES.md) and
 a length in hands or in minutes. The player's own levels come from a TOML file::

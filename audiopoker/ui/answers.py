@@ -14,7 +14,7 @@ from audiopoker.engine.events import ActionTaken
 from audiopoker.errors import PokerError
 from audiopoker.narration.positions import Position, position_name, seat_positions
 from audiopoker.ui.state import TableSnapshot
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 # The positions N and B have always said with the UI's own words ("the button").
 _SAID_AS_STATUS = {

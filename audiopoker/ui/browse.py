@@ -34,7 +34,7 @@ from audiopoker.ui.help_list import HelpEntry, matches
 from audiopoker.ui.help_list import context_of as context_of
 from audiopoker.ui.help_list import help_items as help_items
 from audiopoker.ui.keymap import Keymap, Mode
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 T = TypeVar("T")
 

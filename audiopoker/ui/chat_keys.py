@@ -19,7 +19,7 @@ from typing import Final
 
 from audiopoker.output.message import Message
 from audiopoker.ui.speaker import Speaker
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 CHAT_LIMIT: Final = 200  # characters of one line (the server's MAX_CHAT)
 

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from audiopoker.coach.advice import COACH_DEALS, Advice, Coach
+from audiopoker.coach.advice_words import detail_answer, first_answer, idle_answer
 from audiopoker.coach.review import REVIEW_THRESHOLD_BB, Decision, HandReview, review_decision
 from audiopoker.coach.review_words import nothing_yet, review_sentences, watching
-from audiopoker.coach.words import detail_answer, first_answer, idle_answer
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.table import Table
@@ -45,7 +45,7 @@ from audiopoker.i18n import Language
 from audiopoker.output.message import Message
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from typing import Protocol
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import THEIR_TURN, YOUR_TURN, Message, Verbosity
-from audiopoker.tournament.talk import TournamentText
+from audiopoker.tournament.tournament_talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, Item, ListKeys, command_items, context_of
@@ -35,7 +35,7 @@ from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundControl, SoundKeys
 from audiopoker.ui.speaker import Speaker
 from audiopoker.ui.state import TableSnapshot, TableState
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 class Output(Speaker, Protocol):

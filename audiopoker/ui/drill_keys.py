@@ -21,16 +21,16 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from audiopoker.coach.drills.base import SPLIT, DrillKind, Question, Round, Verdict
+from audiopoker.coach.drills.drill_base import SPLIT, DrillKind, Question, Round, Verdict
+from audiopoker.coach.drills.drill_text import DrillText, Part
 from audiopoker.coach.drills.odds import OddsQuestion
 from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
-from audiopoker.coach.drills.texts import DrillText, Part
 from audiopoker.output.message import Message
 from audiopoker.ui.browse import HelpContext, Item, ListKeys
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.speaker import Speaker
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 SPACE: Final = " "
 MAX_DIGITS: Final = 3  # 100 at most

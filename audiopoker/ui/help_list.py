@@ -21,7 +21,7 @@ from typing import Final
 
 from audiopoker.ui.keymap import Keymap
 from audiopoker.ui.registry import COMMANDS, NOT_LISTED, Command, Facts, Group, Mode
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 class HelpContext(enum.Enum):

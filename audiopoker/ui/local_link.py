@@ -22,13 +22,13 @@ from audiopoker.output.message import Message
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
 from audiopoker.table_setup import BuiltTable, TableOptions, bot_states, build_table
 from audiopoker.tournament.schedule import Tournament
-from audiopoker.tournament.talk import TournamentTalk, TournamentText
+from audiopoker.tournament.tournament_talk import TournamentTalk, TournamentText
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.side import LinkParts, Pace
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 if TYPE_CHECKING:
     from audiopoker.ui.side import PlayerSide

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from audiopoker.i18n import Language
-from audiopoker.net.talk import NetText
+from audiopoker.net.net_text import NetText
 from audiopoker.output.message import Message
 from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.files import atomic_write, keep_aside

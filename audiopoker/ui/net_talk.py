@@ -12,16 +12,16 @@ from collections.abc import Callable, Sequence
 from audiopoker.engine.events import Event
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
-from audiopoker.net.events import PlayerAway, PlayerBack, PlayerLeaving, SeatLeft, SeatTaken
+from audiopoker.net.net_text import NetText
 from audiopoker.net.protocol import RefusalCode, Waiting, Welcome
-from audiopoker.net.talk import NetText
+from audiopoker.net.seat_events import PlayerAway, PlayerBack, PlayerLeaving, SeatLeft, SeatTaken
 from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.answers import Answers
+from audiopoker.ui.narration_listener import Narration
 from audiopoker.ui.state import TableSnapshot, TableState
-from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import Narration
+from audiopoker.ui.ui_text import UiText
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from audiopoker.engine.events import Event, GameEnded, HandEnded, PlayerEliminat
 from audiopoker.i18n import Language
 from audiopoker.output.message import Message
 from audiopoker.tournament.director import Director
-from audiopoker.tournament.talk import TournamentTalk, TournamentText
+from audiopoker.tournament.tournament_talk import TournamentTalk, TournamentText
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Final, Protocol
 from audiopoker.i18n import WORDS, current_words, set_words
 from audiopoker.output.message import Verbosity
 from audiopoker.ui.sound_keys import SoundControl, percent
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 # Bot pace steps in seconds (the pace keys move along them; the options cycle through them).
 PACE_STEPS: Final = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)

@@ -27,7 +27,7 @@ from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.keymap import QUESTION_KEYS, Keymap, Mode, context, meaning
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 class QuestionHost(Protocol):

@@ -12,7 +12,7 @@ from audiopoker.persistence.hands import GROUPS
 from audiopoker.persistence.recorder import GameRecorder
 from audiopoker.persistence.save import SaveError
 from audiopoker.persistence.stats import Line, Summary
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 def percent(share: float) -> int:

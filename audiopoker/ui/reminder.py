@@ -26,7 +26,7 @@ from audiopoker.engine.events import (
     HandEnded,
     HandStarted,
 )
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 # Seconds the reminder waits by default (the ``--remind`` option; 0 turns it off).
 DEFAULT_REMIND: Final = 30.0

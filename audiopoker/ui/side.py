@@ -38,13 +38,13 @@ from audiopoker.ui.coach_keys import COACH_BUDGET, CoachService
 from audiopoker.ui.controller import Controller
 from audiopoker.ui.expiry import TurnExpiry
 from audiopoker.ui.keymap import Keymap, KeymapProblem
+from audiopoker.ui.narration_listener import Narration
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.sound_keys import SoundKeys
 from audiopoker.ui.state import TableSnapshot, TableState
-from audiopoker.ui.texts import UiText
-from audiopoker.ui.words import Narration
+from audiopoker.ui.ui_text import UiText
 
 if TYPE_CHECKING:
     from audiopoker.engine.table import Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from audiopoker.ui.texts import UiText
+from audiopoker.ui.ui_text import UiText
 
 
 class SoundControl(Protocol):

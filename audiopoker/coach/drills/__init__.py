@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from audiopoker.coach.drills.base import DrillKind, Maker, Round
+from audiopoker.coach.drills.drill_base import DrillKind, Maker, Round
 from audiopoker.coach.drills.odds import make_odds
 from audiopoker.coach.drills.rankings import make_ranking
 from audiopoker.coach.drills.showdowns import make_showdown

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from audiopoker.cards import FULL_DECK, Card, Rank, Suit, format_cards
-from audiopoker.coach.drills.base import whole_percent
+from audiopoker.coach.drills.drill_base import whole_percent
 from audiopoker.evaluator import Category, category_of, strength
 
 TOLERANCE: Final = 5  # percentage points either side of the exact answer

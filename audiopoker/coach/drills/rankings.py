@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from audiopoker.cards import Card, Rank, Suit, format_cards
-from audiopoker.coach.drills.base import SPLIT
+from audiopoker.coach.drills.drill_base import SPLIT
 from audiopoker.evaluator import HandValue, evaluate
 from audiopoker.showdown import Reason, ReasonKind, decide
 

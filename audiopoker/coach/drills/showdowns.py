@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from audiopoker.cards import FULL_DECK, Card, format_cards
-from audiopoker.coach.drills.base import SPLIT
+from audiopoker.coach.drills.drill_base import SPLIT
 from audiopoker.showdown import ReasonKind, ShowdownResult, showdown
 
 

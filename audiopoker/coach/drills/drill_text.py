@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker.cards import Card
-from audiopoker.coach.drills.base import DrillKind, Score, whole_percent
+from audiopoker.coach.drills.drill_base import DrillKind, Score, whole_percent
 from audiopoker.coach.drills.odds import (
     TOLERANCE,
     Ask,

@@ -22,9 +22,9 @@ from typing import Any, cast
 from audiopoker.engine.events import Event
 from audiopoker.game import BotSeat, Game, GameStopped, Listener, Seat
 from audiopoker.net.clean import clean_name
-from audiopoker.net.events import SeatLeft, SeatTaken
 from audiopoker.net.limits import new_code
 from audiopoker.net.protocol import CODE_LENGTH
+from audiopoker.net.seat_events import SeatLeft, SeatTaken
 from audiopoker.net.seats import DEFAULT_BANK, DEFAULT_TURN, Clock, NetSeat, Person
 from audiopoker.net.server import TableServer
 from audiopoker.persistence import GameRecorder, SavedGame, Store, new_game_id, now_text
