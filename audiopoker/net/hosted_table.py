@@ -54,24 +54,14 @@ NET_KEY = "net"  # the save's ``extra`` entry: the code and the people's seats a
 
 
 @dataclass(frozen=True, slots=True)
-class HostOptions:
-    """A hosted table's options."""
+class HostOptions(TableOptions):
+    """A hosted table's options: the table's (``build_table``), then the network's."""
 
-    seats: int = 6
-    chips: int = 200
-    small_blind: int = 1
-    big_blind: int = 2
-    ante: int = 0
-    hands: int | None = None
-    bots: str = "normal"
-    seed: int | None = None
-    lang: str = "en"  # the bots' names
     bot_delay: float = 1.0
     turn_seconds: int = DEFAULT_TURN
     time_bank: int = DEFAULT_BANK
     bind: str = "127.0.0.1"
     port: int = 7777
-    bot_time_budget: float | None = 0.08
 
 
 class NetPacer:
@@ -127,18 +117,7 @@ class HostedTable:
         self.store = store
         self.stopping = threading.Event()
         built = build_table(
-            TableOptions(
-                seats=options.seats,
-                chips=options.chips,
-                small_blind=options.small_blind,
-                big_blind=options.big_blind,
-                ante=options.ante,
-                hands=options.hands,
-                bots=options.bots,
-                seed=options.seed,
-                lang=options.lang,
-                bot_time_budget=options.bot_time_budget,
-            ),
+            options,
             saved=saved,
             tournament=tournament,
         )
