@@ -128,6 +128,9 @@ class Display:
             )
         wait_until("BRLTTY to draw into its pane", lambda: self.rows()[0] or self._died())
         wait_until("BrlAPI to accept a connection", self._reachable)
+        # BRLTTY shows its name and version for a few seconds: a client's text stays behind
+        # that message until it is gone.
+        wait_until("BRLTTY's start message to go", lambda: not self.text().startswith("BRLTTY"))
 
     def _died(self) -> bool:
         if self.brltty is not None and self.brltty.poll() is not None:

@@ -7,7 +7,7 @@ import io
 import json
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -132,14 +132,21 @@ def running(
     backend: RecordingBackend | None = None,
     tournament: Tournament | None = None,
     store: Store | None = None,
+    make_router: Callable[[io.StringIO], Router] | None = None,
 ) -> Iterator[Running]:
     """A Session running in a thread (as the main thread would run it) on a pipe, with
     ``sound`` as its sound cues (None: as with --no-sound), speaking into ``backend`` (a
     RecordingBackend by default), playing ``tournament`` when one is given, recorded in
-    ``store`` (None: in memory)."""
+    ``store`` (None: in memory). ``make_router`` builds the router instead, writing its
+    transcript into the stream it is given (the game's own, on real speech and braille:
+    ``backend`` is then unused)."""
     backend = backend if backend is not None else RecordingBackend()
     transcript = io.StringIO()
-    router = Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
+    router = (
+        make_router(transcript)
+        if make_router is not None
+        else Router(backend, transcript=TranscriptWriter(transcript), lang=settings.lang)
+    )
     with create_pipe_input() as pipe:
         session = Session(
             settings,

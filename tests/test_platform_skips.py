@@ -20,6 +20,7 @@ POSIX_MODULES = ("pty", "tty", "termios", "fcntl", "resource")
 LINUX_MODULES = {
     "test_tmux.py": "tmux",
     "test_output_braille_brltty.py": "BRLTTY",
+    "test_output_braille_game.py": "BRLTTY",
     "test_output_tts_console.py": "a pty",
 }
 # Tests skipped only on Windows (macOS has what they need), by module and test name.
