@@ -128,15 +128,18 @@ def test_not_your_turn_dies_with_the_other_players_turn(
     ]
 
 
+class Display(RecordingBackend):
+    """A braille display that can take a message back (BrlAPI's pager)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.withdrawn: list[str] = []
+
+    def withdraw(self, text: str) -> None:
+        self.withdrawn.append(text)
+
+
 def test_a_stale_prompt_leaves_a_braille_display_that_can_tell(clock: VirtualClock) -> None:
-    class Display(RecordingBackend):
-        def __init__(self) -> None:
-            super().__init__()
-            self.withdrawn: list[str] = []
-
-        def withdraw(self, text: str) -> None:
-            self.withdrawn.append(text)
-
     voice, display = TrackedVoice(clock), Display()
     with Router(PairBackend(voice, display), clock=clock) as router:
         router.send(prompt())
@@ -146,3 +149,23 @@ def test_a_stale_prompt_leaves_a_braille_display_that_can_tell(clock: VirtualClo
         assert router.drain(DEADLINE)
     assert display.withdrawn == [PROMPT]
     assert [call.text for call in display.calls if call.method == "braille"][-1] == MINE
+
+
+def test_a_prompt_said_to_its_end_leaves_the_display_when_the_turn_ends(
+    clock: VirtualClock,
+) -> None:
+    """The player heard the whole prompt and acts after it: the prompt still stands on the
+    display, and is taken back when the turn ends (once: a later turn does not take it
+    back again); a message with no state it describes stays."""
+    voice, display = TrackedVoice(clock), Display()
+    with Router(PairBackend(voice, display), clock=clock) as router:
+        router.send(table("Beto sube a 8."))
+        router.send(prompt())
+        voice.wait_for("end", PROMPT)
+        assert display.withdrawn == []
+        router.expire(THEIR_TURN)  # another state ending takes nothing back
+        router.expire(YOUR_TURN, acted=True)
+        router.send(table(MINE))
+        assert router.drain(DEADLINE)
+        router.expire(YOUR_TURN)
+    assert display.withdrawn == [PROMPT]

@@ -128,6 +128,9 @@ class SpeechQueue:
         self.dropped = 0  # messages never said: superseded answers, queues emptied by X
         self.expired = 0  # messages no longer true: dropped while waiting, or cut
         self._expired_current = False  # the current message was cut because it expired
+        # Messages said to their end that are true only while a state lasts (the turn
+        # prompt): still on the braille display, so taken off it when their state ends.
+        self._said_while: deque[Job] = deque(maxlen=8)
         self._acted = False  # the player acted: the next table message needs no grace
         self.repeated = 0  # table messages cut by an answer and said again after it
         self._thread = clock.start_thread(self._run, "audiopoker-speech")
@@ -179,7 +182,14 @@ class SpeechQueue:
             if current is not None and current.true_while == state and not self._discard:
                 self._preempted = self._discard = self._expired_current = True
                 self.expired += 1
+            shown = [job for job in self._said_while if job.true_while == state]
+            for job in shown:
+                self._said_while.remove(job)
             self._cond.notify_all()
+        withdraw = getattr(self.backend, "withdraw", None)
+        for job in shown:  # said to its end, still on the display: no longer true there
+            if callable(withdraw):
+                self._call("braille", job, withdraw, job.braille_text)
 
     def table_busy(self) -> bool:
         """True while a table message waits or is being said."""
@@ -263,6 +273,8 @@ class SpeechQueue:
                     self.repeated += 1
                 elif not job.answer:
                     self._last_table_end = self._clock.now()
+                if ending is not Ending.CUT and job.true_while and job.braille:
+                    self._said_while.append(job)
                 if job.answer and not expired:  # a message that expired asks no grace
                     self._answered_at = self._clock.now()
                 self._current = None
