@@ -30,7 +30,7 @@ from audiopoker.output.router import Router
 from audiopoker.output.transcript import TranscriptWriter
 from audiopoker.persistence import Store
 from audiopoker.ui.keymap import default_keymap
-from audiopoker.ui.net_prefs import PrefsFile
+from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.remote_link import ClientSession
 from audiopoker.ui.session import Session, Settings
 from audiopoker.ui.side import PlayerSide

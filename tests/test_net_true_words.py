@@ -37,9 +37,9 @@ from audiopoker.net.hosted_table import HostedTable
 from audiopoker.net.protocol import Hello, ServerFrame, Waiting
 from audiopoker.output.message import Verbosity
 from audiopoker.persistence import data_dir
-from audiopoker.ui import net_prefs
-from audiopoker.ui.net_prefs import PrefsFile
+from audiopoker.ui import player_prefs
 from audiopoker.ui.net_talk import arrival
+from audiopoker.ui.player_prefs import PrefsFile
 
 LANGS: tuple[Language, ...] = ("en", "es")
 QUIT = ("q", "q")  # Q, and Q again: quit
@@ -205,7 +205,7 @@ def test_a_network_players_preferences_are_kept_for_the_next_join(
     lang: Language, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     prefs = PrefsFile(tmp_path)
-    real_write = net_prefs.atomic_write
+    real_write = player_prefs.atomic_write
     with (
         hosted_table(seats=3, hands=40, lang=lang, chips=5000) as hosted,
         remote_player(hosted, "Zoe", lang, prefs=prefs, autopilot=easy(), start=True) as zoe,
@@ -218,14 +218,14 @@ def test_a_network_players_preferences_are_kept_for_the_next_join(
         assert (kept["all_in_warning"], kept["verbosity"]) == (False, "verbose")
         # The disk fills up: told once, in the player's words; the change stays.
         full = OSError(errno.ENOSPC, "No space left on device")
-        monkeypatch.setattr(net_prefs, "atomic_write", _raising(full))
+        monkeypatch.setattr(player_prefs, "atomic_write", _raising(full))
         side.router.verbosity = Verbosity.BRIEF
         side.link.save_prefs()
         side.link.save_prefs()
         zoe.wait_said(NOT_KEPT[lang])
         assert prefs.read()["verbosity"] == "verbose"  # the last good file, whole
         # Space again: written after the next hand, and said.
-        monkeypatch.setattr(net_prefs, "atomic_write", real_write)
+        monkeypatch.setattr(player_prefs, "atomic_write", real_write)
         zoe.wait_said(KEPT_AGAIN[lang])
         told = [t for t in zoe.texts() if t.startswith(NOT_KEPT[lang])]
     assert len(told) == 1 and FULL[lang] in told[0], told

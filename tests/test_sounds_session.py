@@ -149,7 +149,7 @@ def test_play_hands_the_sound_to_the_session_and_closes_it(
         def run(self) -> int:
             return 0
 
-    monkeypatch.setattr(play_command, "Session", FakeSession)
+    monkeypatch.setattr(play_command, "PlaySession", FakeSession)
     argv = ["play", "--output", "silent", *(["--no-sound"] if no_sound else [])]
     assert main(argv) == 0
     if no_sound:

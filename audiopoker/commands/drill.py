@@ -26,6 +26,7 @@ from audiopoker.coach.drills import DrillKind, Round, new_round
 from audiopoker.coach.drills.drill_base import Verdict
 from audiopoker.coach.drills.drill_text import RECENT_DAYS, DrillText
 from audiopoker.commands.play import _no_terminal_warning
+from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
@@ -74,6 +75,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a seed: the same seed asks the same questions",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
+    add_words_argument(parser)
     parser.add_argument(
         "--keymap",
         type=Path,
@@ -175,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
     """Ask the round's questions until the last answer or the player leaves."""
     lang = resolve_language(args.lang)
     _no_terminal_warning()
+    choose_words(args.words, prefs_file())  # before any sentence: the player's words
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED)

@@ -34,6 +34,7 @@ from audiopoker.coach.advice_words import (
 )
 from audiopoker.coach.spot import RANGE_NAMES, advise_spot
 from audiopoker.commands.spoken import say_lines
+from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.errors import PokerError
 from audiopoker.narration.language import Language, resolve_language
 from audiopoker.narration.refusals import describe_error
@@ -77,12 +78,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--json", action="store_true", help="print the advice as JSON (printed, not spoken)"
     )
     parser.add_argument("--lang", help="es or en (default: the system language)")
+    add_words_argument(parser)
     add_output_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Advise on the spot described by ``args``; returns the exit code."""
+    choose_words(args.words, prefs_file())  # before any sentence: the player's words
     try:
         lang = resolve_language(args.lang)
     except PokerError as error:

@@ -16,8 +16,10 @@ from audiopoker.argtypes import int_range, one_line_error, refuse
 from audiopoker.audio.listener import DEFAULT_VOLUME, build_sound
 from audiopoker.bots.levels import make_bot
 from audiopoker.coach.bot import COACH_LEVEL
+from audiopoker.commands import words_choice
 from audiopoker.commands.play import _name, _no_terminal_warning
-from audiopoker.i18n import DEFAULT_WORDS, WORDS, Language, set_words
+from audiopoker.commands.words_choice import add_words_argument
+from audiopoker.i18n import Language
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
 from audiopoker.net.net_text import NetText
@@ -28,8 +30,8 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
-from audiopoker.ui.net_prefs import PrefsFile
 from audiopoker.ui.net_talk import arrival
+from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
@@ -43,11 +45,7 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", type=_name, help="your name at the table")
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     parser.add_argument("--keymap", type=Path, metavar="FILE", help="a keymap file")
-    parser.add_argument(
-        "--words",
-        choices=WORDS,
-        help="the Spanish words: sala, the game room's (the default), or poker, poker Spanish",
-    )
+    add_words_argument(parser)
     parser.add_argument(
         "--remind",
         type=int_range(0, MAX_REMIND),
@@ -122,16 +120,14 @@ def run_join(args: argparse.Namespace) -> int:
 
 
 def choose_words(args: argparse.Namespace) -> None:
-    """Speak in the Spanish words typed (--words), else those kept with the player's
-    network preferences, before any sentence is built: each seat narrates its own table,
+    """Speak in the Spanish words typed (--words, remembered), else those last chosen (the
+    player's preferences), before any sentence is built: each seat narrates its own table,
     so a player's words are theirs, whatever the host's."""
-    typed = getattr(args, "words", None)
-    kept = _prefs_file(args).read().get("words") if typed is None else None
-    set_words(typed or (kept if isinstance(kept, str) and kept in WORDS else DEFAULT_WORDS))
+    words_choice.choose_words(getattr(args, "words", None), _prefs_file(args))
 
 
 def _prefs_file(args: argparse.Namespace) -> PrefsFile:
-    return PrefsFile(data_dir() if getattr(args, "keep_seat", True) else None)
+    return words_choice.prefs_file(getattr(args, "keep_seat", True))
 
 
 def kept_prefs(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:

@@ -20,6 +20,12 @@ from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.coach.bot import COACH
 from audiopoker.commands.new_game import options_against, typed_table_options
+from audiopoker.commands.words_choice import (
+    WordsRemembered,
+    add_words_argument,
+    choose_words,
+    prefs_file,
+)
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, set_words
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
@@ -113,13 +119,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         choices=LANGUAGES,
         help="language: es or en (default: the system's)",
     )
-    parser.add_argument(
-        "--words",
-        choices=WORDS,
-        help="the Spanish words: sala, the game room's (seguir, ver, irse, jugar el resto, "
-        "sota; the default), or poker, poker Spanish (pagar, pasar, retirarse, all-in, jota); "
-        "kept with a saved game, which a resumed game speaks in unless this option is given",
-    )
+    add_words_argument(parser)
     parser.add_argument(
         "--bot-delay",
         type=_seconds,
@@ -277,17 +277,30 @@ def _given_options_win(
     return dataclasses.replace(saved, prefs=prefs), settings
 
 
-def words_to_use(typed: str | None, saved: SavedGame | None) -> str:
+def words_to_use(typed: str | None, saved: SavedGame | None, last: str | None = None) -> str:
     """The Spanish words to speak in: ``--words`` when typed, else the words saved with the
-    resumed game, else the default (a saved value this version does not know is not used).
+    resumed game, else ``last`` (those last chosen), else the default (a saved value this
+    version does not know is not used).
 
-    >>> words_to_use("poker", None), words_to_use(None, None)
-    ('poker', 'sala')
+    >>> words_to_use("poker", None), words_to_use(None, None), words_to_use(None, None, "poker")
+    ('poker', 'sala', 'poker')
     """
     if typed is not None:
         return typed
     kept = saved.prefs.get("words") if saved is not None else None
-    return kept if isinstance(kept, str) and kept in WORDS else DEFAULT_WORDS
+    return kept if isinstance(kept, str) and kept in WORDS else last or DEFAULT_WORDS
+
+
+class PlaySession(Session):
+    """A local game whose Spanish words, when its options (O) change them, are remembered
+    as the player's last choice, for every command (``remembered``), besides its save."""
+
+    remembered: WordsRemembered | None = None
+
+    def prefs_changed(self) -> None:
+        super().prefs_changed()
+        if self.remembered is not None:
+            self.remembered.noticed()
 
 
 def _no_terminal_warning() -> None:
@@ -321,9 +334,11 @@ def run_play(args: argparse.Namespace) -> int:
     """Start the game (or the watched table) and play until the end or the player quits."""
     prog = "audiopoker watch" if args.watch else "audiopoker play"
     lang = resolve_language(args.lang)
-    # Before any catalog is read: every sentence in the chosen words; a resumed game's saved
-    # words are known only once it is chosen (below), before the table's sentences are built.
-    set_words(words_to_use(args.words, None))
+    # Before any catalog is read: every sentence in the chosen words (typed, remembered; else
+    # the last chosen); a resumed game's saved words are known only once it is chosen
+    # (below), before the table's sentences are built.
+    prefs = prefs_file()
+    last = choose_words(args.words, prefs)
     tournament, refusal = table_from_args(args, lang)
     if refusal is not None:
         print(command_text("cli.error", lang, prog=prog, message=refusal), file=sys.stderr)
@@ -364,9 +379,9 @@ def run_play(args: argparse.Namespace) -> int:
                 return 0
             if isinstance(chosen, tuple):
                 saved, settings = _given_options_win(chosen[0], chosen[1], args)
-        set_words(words_to_use(args.words, saved))
+        set_words(words_to_use(args.words, saved, last))
         sound = sound_from_args(args)
-        session = Session(
+        session = PlaySession(
             settings,
             router,
             keymap,
@@ -376,6 +391,7 @@ def run_play(args: argparse.Namespace) -> int:
             saved=saved,
             tournament=tournament,
         )
+        session.remembered = WordsRemembered(prefs)
         return session.run()
     finally:
         if store is not None:

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from audiopoker import i18n
 from audiopoker.argtypes import EXIT_REFUSED, reason, refuse
+from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.engine.events import (
     ActionRequired,
     HandRevealed,
@@ -67,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--lang", choices=LANGUAGES, help="narration language: es or en (default: the system's)"
     )
+    add_words_argument(parser)
     parser.add_argument(
         "--hand",
         metavar="N",
@@ -83,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     A file of several hands whose hand N is broken (cut short by a crash, or refused by
     our rules) has the hands before it told, and then hand N refused by its number."""
     lang: Language = resolve_language(args.lang)
+    choose_words(args.words, prefs_file())  # before any sentence: the player's words
     try:
         text = args.file.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:

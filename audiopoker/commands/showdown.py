@@ -22,6 +22,7 @@ from typing import Any
 from audiopoker.argtypes import refuse
 from audiopoker.cards import format_cards, parse_cards
 from audiopoker.commands.spoken import say_lines
+from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.errors import PokerError
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.explain import explain_lines, reason_text
@@ -49,12 +50,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--json", action="store_true", help="print the result as JSON (printed, not spoken)"
     )
     parser.add_argument("--lang", help="es or en (default: the system language)")
+    add_words_argument(parser)
     add_output_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Explain the showdown described by ``args``; returns the exit code."""
+    choose_words(args.words, prefs_file())  # before any sentence: the player's words
     try:
         lang = resolve_language(args.lang)
     except PokerError as error:

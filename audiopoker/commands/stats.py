@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker.commands.drill import drill_lines, read_drills
+from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
@@ -44,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "results by position and by starting cards.",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
+    add_words_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     parser.add_argument(
         "--merge",
@@ -107,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     """Speak and print the summary; 1 when the statistics cannot be read."""
     lang = resolve_language(args.lang)
     text = RecordText(lang)
+    choose_words(args.words, prefs_file())  # before any sentence: the player's words
     merged: list[str] = []
     if args.merge:
         merged, code = merge(args.merge, text)

@@ -61,9 +61,9 @@ from audiopoker.output.router import Router
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import COACH_BUDGET
 from audiopoker.ui.keymap import Keymap, KeymapProblem
-from audiopoker.ui.net_prefs import KeptPrefs, PrefsFile
 from audiopoker.ui.net_talk import NetTalk
 from audiopoker.ui.net_tournament import TournamentFollower
+from audiopoker.ui.player_prefs import KeptPrefs, PrefsFile
 from audiopoker.ui.reminder import DEFAULT_REMIND
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.side import LinkParts, PlayerSide
