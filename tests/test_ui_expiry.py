@@ -21,7 +21,7 @@ def test_an_action_key_ends_the_turn_at_once(lang: str, keys: str) -> None:
         for key in keys:
             driver.press(key)
     assert table.take_decision() is not None
-    assert table.output.calls.count(f"expire {YOUR_TURN} acted") == 1
+    assert table.output.expired.count(f"expire {YOUR_TURN} acted") == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -29,9 +29,23 @@ def test_a_key_that_acts_not_ends_nothing(lang: str) -> None:
     table = facing_raise(lang)
     with driven(table) as driver:
         driver.press("s")
-        driver.press("r")
+        driver.press("v")
+    assert table.output.expired == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("key", ["r", "h", "o"])
+def test_a_key_that_says_the_choice_anew_drops_the_turn_prompt(lang: str, key: str) -> None:
+    """R's amount question and a list (help, the options) say the choices their own way:
+    the turn prompt they cut is not said again after each digit or inside the list (the
+    list's leaving says T repeats them); the turn is still the player's."""
+    table = facing_raise(lang)
+    with driven(table) as driver:
+        driver.press(key)
         driver.press(ESCAPE)
-    assert not [call for call in table.output.calls if call.startswith("expire")]
+    assert table.output.expired.count(f"expire {YOUR_TURN}") == 1
+    assert f"expire {YOUR_TURN} acted" not in table.output.expired
+    assert table.take_decision() is None
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -39,6 +39,7 @@ class RecordingOutput:
     def __init__(self) -> None:
         self.messages: list[Message] = []
         self.calls: list[str] = []
+        self.expired: list[str] = []  # the states ended (Router.expire)
         self.unremembered: list[Message] = []  # kept out of the history (list items)
         self.level = Verbosity.NORMAL
 
@@ -69,7 +70,7 @@ class RecordingOutput:
         self.calls.append("view")
 
     def expire(self, state: str, acted: bool = False) -> None:
-        self.calls.append(f"expire {state}" + (" acted" if acted else ""))
+        self.expired.append(f"expire {state}" + (" acted" if acted else ""))
 
     @property
     def verbosity(self) -> Verbosity:

@@ -253,6 +253,7 @@ class Controller:
             else:
                 self.say(self.text.cannot_raise(legal.to_call, call, fold), "error")
             return
+        self.output.expire(YOUR_TURN)  # the amount's question says the choice now
         self.amount = AmountEntry.open(legal)
         self.mode = Mode.AMOUNT
         bet = legal.raise_kind is ActionKind.BET
@@ -474,10 +475,12 @@ class Controller:
         its name and Enter runs it (audiopoker.ui.browse)."""
         items = self._help()
         title = self.text.browse_count("help", len(items))
+        self.output.expire(YOUR_TURN)  # a list open: leaving it says T repeats the choices
         self.lists.open("help", title, items, typing=True)
 
     def lesson(self) -> None:
         """The short lesson and the glossary, as a list."""
+        self.output.expire(YOUR_TURN)
         self.lists.lesson()
 
     def settings(self) -> list[Setting]:
@@ -497,6 +500,7 @@ class Controller:
         """O: the settings as a list; Enter changes the one the cursor is on, which is said
         and kept."""
         found = [Item(Message("options", s.said()), change=s.change) for s in self.settings()]
+        self.output.expire(YOUR_TURN)
         self.lists.open("options", self.text.browse_count("options", len(found)), found)
 
     def prefs_changed(self) -> None:
@@ -552,6 +556,7 @@ class Controller:
 
     def replay_hand(self) -> None:
         """U: the last hand as a list, one action per item, its showdown last."""
+        self.output.expire(YOUR_TURN)
         self.lists.replay(self.records.last_hand())
 
     def game_stats(self) -> None:
