@@ -204,13 +204,18 @@ def test_zero_turns_it_off() -> None:
     assert (clock.timers, said) == ([], [])
 
 
-def test_it_waits_while_the_table_speaks() -> None:
+def test_it_waits_while_the_table_speaks_and_counts_the_quiet_after() -> None:
+    """The turn came while the table was still speaking (the hand's start, the prompt): the
+    reminder counts its seconds from when the speech went quiet, not from the turn (a
+    player heard "still your turn" 0.7 s after the prompt ended)."""
     speaking = [True]
     reminder, clock, said = make(30, busy=lambda: speaking[0])
     reminder.on_event(turn())
     assert clock.fire() == 30
     assert said == [] and [timer.delay for timer in clock.pending] == [BUSY_RETRY]
     speaking[0] = False
+    clock.fire()
+    assert said == [] and [timer.delay for timer in clock.pending] == [30]
     clock.fire()
     assert len(said) == 1
 

@@ -63,7 +63,9 @@ class Reminder:
     """Reminds the player at ``seat`` of their turn after ``seconds`` without a key.
 
     ``say`` gets the turn's choices when a reminder is due (it sends the sentence);
-    ``busy`` says whether the table is still speaking. Thread-safe: events come from the
+    ``busy`` says whether the table is still speaking: a wait that falls due while it
+    speaks starts again, whole, once it is quiet (the seconds are of quiet after the
+    prompt was heard, not of speech). Thread-safe: events come from the
     game thread, keys from the key loop, reminders from the timer.
     """
 
@@ -86,6 +88,7 @@ class Reminder:
         self._cancel: Cancel | None = None
         self._generation = 0  # a timer from an earlier wait finds it changed and does nothing
         self._count = 0
+        self._spoke = False  # the table was speaking when the wait was due
 
     @property
     def on(self) -> bool:
@@ -100,6 +103,7 @@ class Reminder:
                 if self.on:
                     self._legal = event.legal
                     self._count = 0
+                    self._spoke = False
                     self._arm(self.seconds)
         elif isinstance(event, HandStarted | HandEnded | GameEnded) or (
             isinstance(event, ActionTaken) and event.seat == self.seat
@@ -137,7 +141,12 @@ class Reminder:
             if generation != self._generation or self._legal is None:
                 return  # a key, an action or the end came first
             if self._busy():
+                self._spoke = True
                 self._arm(BUSY_RETRY)
+                return
+            if self._spoke:  # the wait counts the quiet after the prompt was heard
+                self._spoke = False
+                self._arm(self.seconds)
                 return
             legal = self._legal
             self._count += 1
