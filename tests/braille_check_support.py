@@ -250,11 +250,17 @@ class DisplayCheck:
     def replaced_while_reading(self, previous: Seen, item: Seen) -> None:
         """A newer table message replaced the one shown: before the hold after the player's
         last pan is over, only their own pan (past the end) may do that, or the message
-        read being taken back (a prompt whose turn ended), or a pan that said the player is
-        done with it: those end the reading."""
+        read being taken back (a prompt whose turn ended, even before the pan), or a pan
+        that said the player is done with it: those end the reading."""
         panned = last_before(self.log.pans, previous.sample.start)
         read = self.log.sent[previous.index].text
-        taken_back = any(t > panned for t, text in self.log.withdrawn if text == read)
+        # Taken back once this sending of it was made, before or after the pan: a prompt
+        # heard to its end is taken back when the turn ends, and a pan on a message taken
+        # back does not make it true again (the pager shows the next one at once).
+        since = self.log.sent[previous.index].time
+        taken_back = any(
+            since <= t <= item.sample.end for t, text in self.log.withdrawn if text == read
+        )
         done = panned in self.log.done_pans
         if item.sample.end >= panned + HOLD_SECONDS or taken_back or done:
             return
