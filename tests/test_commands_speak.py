@@ -5,6 +5,8 @@ reads the terminal, so the command prints them itself). ``--json`` only prints."
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -111,9 +113,19 @@ def test_replay_speaks_the_hands(voice: RecordingBackend, lang: str, words: str)
 def test_drill_speaks_its_question_and_goodbye(
     voice: RecordingBackend, lang: str, goodbye: str
 ) -> None:
+    def quit_once_asked() -> None:
+        # Q asks, Q again ends the round: pressed once the drill's first words were said
+        # (pressed before, the quit could silence them before any was spoken).
+        deadline = time.monotonic() + 30
+        while len(spoken(voice)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pipe.send_text("qq")
+
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("qq")  # Q asks, Q again ends the round
+        keys = threading.Thread(target=quit_once_asked, daemon=True)
+        keys.start()
         arguments = ["drill", "ranking", "--seed", "1", "--no-save", "--lang", lang]
         assert main([*arguments, "--output", "screenreader"]) == 0
+        keys.join(5)
     said = spoken(voice)
     assert len(said) >= 3 and said[-1] == goodbye, said
