@@ -163,14 +163,23 @@ class DisplayCheck:
         for item in seen:
             if not item.answer:
                 if item.index < highest:
-                    self.problem(f"an older message came back: {item.sample.text!r}")
+                    newer = self.log.sent[highest]
+                    self.problem(
+                        f"an older message came back: {item.sample.text!r} at "
+                        f"{item.sample.start:.3f} (sent {item.index}: "
+                        f"{self.log.sent[item.index].text!r}) after {highest}: {newer.text!r}"
+                    )
                 if item.index not in self.first_seen:
                     self.first_seen[item.index] = item.sample.end
                     self.shown_after_newer(item, previous)
                 highest = max(highest, item.index)
                 self.late(item)
-                if previous is not None and not previous.answer and item.index > previous.index:
-                    self.replaced_while_reading(previous, item)
+                # The same words sent again ("Te vas." in the next hand) leave the display as
+                # it was: nothing replaced what the player read.
+                changed = previous is not None and previous.sample.text != item.sample.text
+                if changed and previous is not None and not previous.answer:
+                    if item.index > previous.index:
+                        self.replaced_while_reading(previous, item)
             previous = item
         self.report.shown = len(self.first_seen)
         self.cards(seen)
@@ -185,17 +194,26 @@ class DisplayCheck:
         that shows nothing sent (after the first that does) is a problem."""
         lines = [segments(sent.text, CELLS) for sent in self.log.sent]
         seen: list[Seen] = []
+        shown: set[int] = set()
+
+        def could_show(i: int, text: str) -> bool:
+            # A message first shows at its first segment; a later one is reached by panning
+            # it. So a later segment shared with a newer message (every hand's "...fichas que
+            # nadie igualó y se lleva el") is the message already shown, not the newer one.
+            return text == lines[i][0] or (i in shown and text in lines[i])
+
         # A blank row is the tt driver caught redrawing: the game never sends one.
         for item in (sample for sample in self.log.samples if sample.text):
             match = next(
                 (
                     i
                     for i in range(len(self.log.sent) - 1, -1, -1)
-                    if self.log.sent[i].time <= item.end and item.text in lines[i]
+                    if self.log.sent[i].time <= item.end and could_show(i, item.text)
                 ),
                 None,
             )
             if match is not None:
+                shown.add(match)
                 seen.append(Seen(item, match, self.log.sent[match].answer))
             elif seen:
                 self.problem(f"shown but never sent: {item.text!r}")
