@@ -176,10 +176,13 @@ class DisplayCheck:
                 self.late(item)
                 # The same words sent again ("Te vas." in the next hand) leave the display as
                 # it was: nothing replaced what the player read.
-                changed = previous is not None and previous.sample.text != item.sample.text
-                if changed and previous is not None and not previous.answer:
-                    if item.index > previous.index:
-                        self.replaced_while_reading(previous, item)
+                if (
+                    previous is not None
+                    and previous.sample.text != item.sample.text
+                    and not previous.answer
+                    and item.index > previous.index
+                ):
+                    self.replaced_while_reading(previous, item)
             previous = item
         self.report.shown = len(self.first_seen)
         self.cards(seen)
