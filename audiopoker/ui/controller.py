@@ -545,14 +545,17 @@ class Controller:
     def volume_up(self) -> None:
         """0: sound cues louder; says the new volume."""
         self.say(self.sound.volume_up())
+        self.prefs_changed()
 
     def volume_down(self) -> None:
         """9: sound cues quieter; says the new volume."""
         self.say(self.sound.volume_down())
+        self.prefs_changed()
 
     def mute(self) -> None:
         """8: sound cues off or back on; says which."""
         self.say(self.sound.mute())
+        self.prefs_changed()
 
     def replay_hand(self) -> None:
         """U: the last hand as a list, one action per item, its showdown last."""
@@ -580,14 +583,14 @@ class Controller:
         """Enter: open the chat line (audiopoker.ui.chat_keys); at a local game, say that
         chat needs a network table."""
         if self.chat is None:
-            self.say(self.text.catalog.text("ui.chat.solo"))
+            self.say(self.text.chat_solo(self.key_label("chat"), self.key_label("help")))
         else:
             self.chat.open()
 
     def chat_mute(self) -> None:
         """F2: others' chat lines off, or back on."""
         if self.chat is None:
-            self.say(self.text.catalog.text("ui.chat.solo"))
+            self.say(self.text.chat_solo(self.key_label("chat_mute"), self.key_label("help")))
         else:
             self.chat.toggle_mute(self.key_label("chat_mute"))
 

@@ -325,6 +325,9 @@ class PlayerSide:
         }
         if self.parts.pace is not None:
             prefs["bot_delay"] = self.parts.pace.get()
+        if self.sound is not None:  # --no-sound keeps what was set before
+            prefs["volume"] = round(self.sound.volume, 2)
+            prefs["sound_muted"] = self.sound.muted
         return prefs
 
     def restore_prefs(self, prefs: Mapping[str, Any]) -> None:
@@ -341,6 +344,11 @@ class PlayerSide:
         review = prefs.get("review")
         if self.coach is not None and isinstance(review, bool):
             self.coach.speak_review = review
+        volume, muted = prefs.get("volume"), prefs.get("sound_muted")
+        if self.sound is not None and isinstance(volume, int | float) and 0 <= volume <= 1:
+            self.sound.set_volume(float(volume))
+        if self.sound is not None and isinstance(muted, bool) and muted != self.sound.muted:
+            self.sound.toggle_mute()
         level = prefs.get("verbosity")
         if isinstance(level, str) and level.upper() in Verbosity.__members__:
             self.router.verbosity = Verbosity[level.upper()]
