@@ -58,6 +58,10 @@ FORMER_DEFAULTS: Final[Mapping[tuple[Mode, str], tuple[str, ...]]] = {
     (Mode.LIST, "list_leave"): ("c-m", "escape"),
 }
 
+# Keys some terminals send for another: Enter as a line feed (Control+J). Where the keymap
+# binds the sent key itself, that binding wins; else it means what the key pressed means.
+SENT_FOR: Final[Mapping[str, str]] = {"c-j": "c-m"}
+
 # The pseudo-action of the digits in the amount entry (they type the amount).
 DIGIT_ACTION: Final = "amount_digit"
 
@@ -222,12 +226,20 @@ class Keymap:
         return tuple(self.bindings.get(mode, {}).get(action, ()))
 
     def action_for(self, mode: Mode, key: str) -> str | None:
-        """The action bound to ``key`` in ``mode``, or None."""
+        """The action bound to ``key`` in ``mode``, or None. A line feed is Enter unless
+        the keymap binds Control+J itself (SENT_FOR).
+
+        >>> default_keymap().action_for(Mode.LIST, "c-j")
+        'list_choose'
+        """
         try:
             canonical = normalize_key(key)
         except ValueError:
             return None
-        return self._by_key.get(mode, {}).get(canonical)
+        bound = self._by_key.get(mode, {})
+        if canonical in SENT_FOR and not any(canonical in keys for keys in self._by_key.values()):
+            canonical = SENT_FOR[canonical]
+        return bound.get(canonical)
 
     def items(self, mode: Mode) -> list[tuple[str, tuple[str, ...]]]:
         """(action, keys) for every action of ``mode``, in help order."""

@@ -25,6 +25,7 @@ UI_LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 _KEY_NAMES: Final = {
     " ": "space",
     "c-m": "enter",
+    "c-j": "enter",  # some terminals send Enter as a line feed (Control+J)
     "c-i": "tab",
     "c-h": "backspace",
     "escape": "escape",
@@ -436,6 +437,11 @@ class UiText:
     def unknown_key(self, key: str, help_key: str) -> str:
         """'{key} does nothing. {help} lists the keys.'"""
         return self._("unknown_key", key=key, help=help_key)
+
+    def chat_solo(self, key: str, help_key: str) -> str:
+        """'{key} does nothing here: chat works at a network table only. {help} lists the
+        keys.' (Enter or F2 at a local table)"""
+        return self._("chat.solo", key=key, help=help_key)
 
     # --- actions out of turn and refused ------------------------------------------------
     def not_your_turn(self, name: str) -> str:
