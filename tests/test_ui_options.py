@@ -245,3 +245,39 @@ def test_a_change_in_a_real_session_is_saved_with_the_game(lang: Language, tmp_p
                                         for line in backend.spoken[heard:]))  # fmt: skip
     finally:
         set_words(DEFAULT_WORDS)
+
+
+NO_DEVICE = {
+    "en": (
+        "Sound cues: no sound device; the game goes on in words.",
+        "Sound cues cannot be turned on: there is no sound device.",
+        "Sound volume: no sound device.",
+        "The volume cannot change: there is no sound device.",
+    ),
+    "es": (
+        "Sonidos: no hay dispositivo de sonido; la partida sigue en palabras.",
+        "Los sonidos no se pueden activar: no hay dispositivo de sonido.",
+        "Volumen de los sonidos: no hay dispositivo de sonido.",
+        "El volumen no puede cambiar: no hay dispositivo de sonido.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_with_no_sound_device_the_sound_items_say_so_and_enter_says_why_not(lang: str) -> None:
+    """A game started with no sound device (or whose device failed): the options do not
+    claim the cues are on, and Enter changes nothing, saying why."""
+    table, sound, _ = full_table(lang)
+    sound.working = False
+    sound_said, sound_refused, volume_said, volume_refused = NO_DEVICE[lang]
+    with driven(table) as keys:
+        to_option(keys, table.controller, "sound")
+        assert table.output.last.text == sound_said
+        keys.press(ENTER)
+        assert table.output.last.text == sound_refused
+        keys.press(DOWN)
+        assert table.output.last.text == volume_said
+        keys.press(ENTER)
+        assert table.output.last.text == volume_refused
+    assert not sound.muted and sound.volume == 0.5  # nothing changed
+    assert FIRST[lang]["sound"] not in table.output.texts

@@ -132,10 +132,18 @@ def _pace(text: UiText, get: Callable[[], float], put: Callable[[float], None]) 
 
 
 def _sound(text: UiText, sound: SoundControl) -> Setting:
+    """On or muted; with no sound device (none at the start, or it failed) it says so, and
+    Enter changes nothing and says why (8 still mutes: the choice for a device that works
+    again is the keys', not a setting that would claim the cues are heard)."""
+
     def said() -> str:
+        if not sound.working:
+            return text.option("sound.no_device")
         return text.option("sound.off" if sound.muted else "sound.on")
 
     def change() -> str:
+        if not sound.working:
+            return text.option("sound.no_device.change")
         sound.toggle_mute()
         return said()
 
@@ -144,9 +152,13 @@ def _sound(text: UiText, sound: SoundControl) -> Setting:
 
 def _volume(text: UiText, sound: SoundControl) -> Setting:
     def said() -> str:
+        if not sound.working:
+            return text.option("volume.no_device")
         return text.sound_volume(percent(sound.volume), sound.muted)
 
     def change() -> str:
+        if not sound.working:
+            return text.option("volume.no_device.change")
         before = sound.volume
         sound.volume_up()  # louder (and back on, as 0 does)
         if sound.volume == before:  # the loudest: start again from the quietest
