@@ -56,7 +56,8 @@ MID_GAME = {
         "the table from the start of hand 4.",
         "Saving works again: the table is saved, and hosting again resumes it from the start "
         "of hand 7.",
-        "The table is closed. It is saved: host again to go on from the start of hand 7.",
+        "The table is closed. It is saved as it stood at the start of hand 7, with every seat "
+        "and its chips: host again to go on from there.",
     ],
     "es": [
         "No se pudo guardar la mesa. El disco está lleno: libera espacio en él. Sigue jugándose "
@@ -64,8 +65,8 @@ MID_GAME = {
         "al volver a abrirla, sigue desde el principio de la mano 4.",
         "Ya se puede guardar otra vez: la mesa está guardada y, al volver a abrirla, sigue "
         "desde el principio de la mano 7.",
-        "La mesa está cerrada. Está guardada: vuelve a abrirla para seguir desde el principio "
-        "de la mano 7.",
+        "La mesa está cerrada. Está guardada como estaba al principio de la mano 7, con cada "
+        "asiento y sus fichas: vuelve a abrirla para seguir desde ahí.",
     ],
 }
 

@@ -174,18 +174,40 @@ class HostedTable:
         self.error: BaseException | None = None
 
     def _extra(self) -> dict[str, object]:
-        people = {
-            str(seat): {"name": p.name, "token": p.token, "lang": p.lang, "bank": p.bank}
-            for seat, p in self.server.people.items()
-            if not p.leaving
-        }
-        bot_names = [s.bot_name for s in self.seats]
-        extra: dict[str, object] = {
-            NET_KEY: {"code": self.code, "people": people, "bot_names": bot_names}
-        }
+        extra: dict[str, object] = {NET_KEY: self._net(self.server.seating()[1])}
         if self.director is not None:
             extra["tournament"] = self.director.state()
         return extra
+
+    def _net(self, people: Mapping[int, Person]) -> dict[str, object]:
+        """The save's ``net`` entry: the code, the people's seats and tokens, the bots."""
+        kept = {
+            str(seat): {"name": p.name, "token": p.token, "lang": p.lang, "bank": p.bank}
+            for seat, p in people.items()
+        }
+        bot_names = [s.bot_name for s in self.seats]
+        return {"code": self.code, "people": kept, "bot_names": bot_names}
+
+    def save_seats(self) -> bool:
+        """Write the last save again with the seats as they are now (a friend sat down or
+        gave the seat up since it was written, between hands): the table, its chips and the
+        hand it resumes at are the save's, so a friend who sat down for the hand in play
+        is in it, with the chips the seat had at its start. Left as it is when it is not the
+        table's last point between hands (saving failed since). True when written."""
+        recorder = self.recorder
+        if recorder.failed is not None:
+            return False
+        names, people = self.server.seating()
+        played = self.table.hand_number
+
+        def seated(last: SavedGame) -> SavedGame | None:
+            # The save before the hand in play (or after the last hand, between hands).
+            if last.hand_number not in (played, played - 1):
+                return None
+            extra = {**last.extra, NET_KEY: self._net(people)}
+            return dataclasses.replace(last, names=names, extra=extra)
+
+        return recorder.rewrite_save(seated)
 
     def start(self, tls: ssl.SSLContext | None = None) -> int:
         """Open the server (raises OSError when the port cannot be bound) and start the
@@ -254,6 +276,7 @@ class HostedTable:
         news (the host's own seat, closing with it, is not "lost" to the others)."""
         self.stopping.set()
         self.server.closing = True
+        self.save_seats()  # everyone seated now, whatever sat down since the last save
         kept = self.recorder.resumes_at is not None  # saved: the seats come back to it
         loop = self._loop
         if loop is not None and not loop.is_closed():
@@ -272,7 +295,8 @@ class HostedTable:
 
 
 class _Names:
-    """Keeps the recorder's names (the hand histories) as the seats change hands."""
+    """Keeps the recorder's names (the hand histories) and the save as the seats change
+    hands: a friend who sits down is saved at once, not only after their first hand."""
 
     def __init__(self, hosted: HostedTable) -> None:
         self._hosted = hosted
@@ -280,6 +304,7 @@ class _Names:
     def on_event(self, event: Event) -> None:
         if isinstance(event, SeatTaken | SeatLeft):
             self._hosted.recorder.names = self._hosted.table.names
+            self._hosted.save_seats()
 
 
 def _cancel_all(loop: asyncio.AbstractEventLoop) -> None:

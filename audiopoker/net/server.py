@@ -176,6 +176,19 @@ class TableServer:
             self._presence()
         return events
 
+    def seating(self) -> tuple[tuple[str, ...], dict[int, Person]]:
+        """Who sits where now, as a save keeps it: the table's names and the people (from
+        any thread). A person who said goodbye is not kept: their seat is its bot's."""
+        with self._lock:
+            names = list(self.table.names)
+            people: dict[int, Person] = {}
+            for seat, person in self.people.items():
+                if person.leaving:
+                    names[seat] = self.seats[seat].bot_name
+                else:
+                    people[seat] = person
+        return tuple(names), people
+
     def _presence(self) -> None:
         """The table plays while a person is connected or waiting to sit down (under the
         lock)."""

@@ -257,6 +257,30 @@ class GameRecorder:
 
             self._guard(write)
 
+    def rewrite_save(self, change: Callable[[SavedGame], SavedGame | None]) -> bool:
+        """Write the last save again as ``change`` makes it from the last one (None: leave
+        it), when what is kept beside the table changed between hands (a hosted table's
+        seats changing hands). The table, its chips and the hand it resumes at stay the last
+        save's. Nothing happens before the first save, after the end, or while finished
+        hands wait to be written (the last save is older than the table). True when
+        written."""
+        with self._save_lock:
+            last = self._last_save
+            if last is None or self._waiting or not self.saves:
+                return False
+            updated = change(dataclasses.replace(last, saved_at=now_text()))
+            if updated is None:
+                return False
+            written: list[SavedGame] = []
+
+            def write() -> None:
+                self.store.write_save(updated)
+                self._last_save = updated
+                written.append(updated)
+
+            self._guard(write)
+            return bool(written)
+
     def _step(self) -> None:
         if self._pause:
             time.sleep(self._pause)
