@@ -133,3 +133,77 @@ def test_a_command_with_no_key_is_named_by_how_to_reach_it(lang: str, reach: str
     text = UiText("es" if lang == "es" else "en")
     assert text.reach(default_keymap(), "level") == reach
     assert text.reach(default_keymap(), "pot") == "P"
+
+
+# The first command a letter finds: one whose name begins with it, as a screen reader's
+# first-letter navigation goes; a card's line has the letter only in a later word.
+FIRST_FOUND = {
+    "en": ("n", "N: the next player: seat, name, chips and status."),
+    "es": ("n", "Escribe números de la partida: "),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_letter_finds_first_the_names_that_begin_with_it(lang: str) -> None:
+    table = your_turn(lang)
+    letter, first = FIRST_FOUND[lang]
+    card = table.controller.text.help_line("1", table.controller.text.action_description("card_1"))
+    with driven(table) as keys:
+        keys.press("h")
+        keys.press(letter)
+        found = table.output.messages[-2].text
+        walked = []
+        for _ in range(12):
+            keys.press(DOWN)
+            walked.append(table.output.last.text)
+    assert found.startswith(first), found
+    assert any(card in line for line in walked), walked  # still found, further on
+
+
+NOT_HERE = {
+    "en": ("lev", '"level" works only in a tournament, and this game is not one.'),
+    "es": ("niv", '"nivel" solo funciona en un torneo, y esta partida no lo es.'),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_command_this_table_lacks_says_why_when_typed(lang: str) -> None:
+    table = your_turn(lang)
+    typed_name, why = NOT_HERE[lang]
+    with driven(table) as keys:
+        keys.press("h")
+        typed(keys, typed_name)
+        assert table.output.last.text == why  # not 'No command has "lev"'
+        keys.press("e")  # the name typed on: still why
+        assert table.output.last.text == why
+        keys.press("q")  # no command at all has it: not kept
+        assert table.output.last.text.endswith(f'"{typed_name}eq".')
+        for _ in typed_name:
+            keys.press(BACKSPACE)  # "l" / "n": commands of this table again
+        assert table.output.messages[-2].text != why
+        typed(keys, typed_name[1:])
+        keys.press(ENTER)  # on why: Enter leaves, nothing runs
+    assert table.output.calls == []
+    assert table.output.last.text.startswith(("List closed.", "Lista cerrada."))
+
+
+@pytest.mark.parametrize(("lang", "name", "why"), [
+    ("en", "fold", '"fold" needs a seat at the table, and you are watching.'),
+    ("es", "irse", '"irse" necesita un asiento en la mesa, y estás mirando.'),
+])  # fmt: skip
+def test_a_watcher_typing_a_betting_command_hears_why(lang: str, name: str, why: str) -> None:
+    table = make_table(lang=lang, me=None)
+    with driven(table) as keys:
+        keys.press("h")
+        typed(keys, name)
+    assert table.output.last.text == why
+
+
+def test_a_tournament_finds_its_level() -> None:
+    table = your_turn("es")
+    table.controller._level = lambda: ["Nivel 1 de 3: ciegas 1 y 2."]
+    with driven(table) as keys:
+        keys.press("h")
+        typed(keys, "niv")
+        keys.press(ENTER)
+    assert table.output.last.text == "Nivel 1 de 3: ciegas 1 y 2."

@@ -30,7 +30,7 @@ from typing import Generic, Protocol, TypeVar
 
 from audiopoker.output.message import Message
 from audiopoker.ui.help_list import HelpContext as HelpContext  # re-exported: help's places
-from audiopoker.ui.help_list import HelpEntry, matches
+from audiopoker.ui.help_list import HelpEntry, found_order
 from audiopoker.ui.help_list import context_of as context_of
 from audiopoker.ui.help_list import help_items as help_items
 from audiopoker.ui.keymap import Keymap, Mode
@@ -131,15 +131,16 @@ class Item:
 
 
 def find(items: Sequence[Item], typed: str) -> list[Item]:
-    """The commands ``typed`` finds: those it names first, then those it describes."""
-    runnable = [item for item in items if item.run is not None]
-    named = [item for item in runnable if matches(item.name, typed)]
-    described = [
-        item
-        for item in runnable
-        if item not in named and matches(f"{item.name} {item.description}", typed)
+    """The commands ``typed`` finds: those whose name begins with it first, then those it
+    names further on, then those it describes (audiopoker.ui.help_list.found_order)."""
+    ranked = [
+        (order, index, item)
+        for index, item in enumerate(items)
+        if item.run is not None
+        for order in [found_order(item.name, item.description, typed)]
+        if order is not None
     ]
-    return named + described
+    return [item for _, _, item in sorted(ranked, key=lambda each: each[:2])]
 
 
 def command_items(
@@ -185,6 +186,8 @@ class ListKeys:
         self.title = ""
         self.typed: str | None = None  # help's typed name ("": none yet); None: no typing
         self._everything: tuple[Item, ...] = ()  # help's whole list, while typing narrows it
+        # Why a command typed is not at this table (None: it is not one this table leaves out).
+        self._elsewhere: Callable[[str], str | None] = lambda typed: None
 
     @property
     def is_open(self) -> bool:
@@ -217,12 +220,19 @@ class ListKeys:
         return self.text.browse("walk", leave=self._keys("list_choose", "list_leave"), **moves)
 
     def open(
-        self, kind: str, title: str, items: Sequence[Message | Item], typing: bool = False
+        self,
+        kind: str,
+        title: str,
+        items: Sequence[Message | Item],
+        typing: bool = False,
+        elsewhere: Callable[[str], str | None] | None = None,
     ) -> None:
         """Open a list: its first item at once, then ``title`` (what it is, how many items)
         and how to walk and leave it. The display keeps the first item meanwhile.
-        ``typing``: letters find a command (help)."""
+        ``typing``: letters find a command (help); ``elsewhere``: why what was typed names
+        a command this table does not offer (audiopoker.ui.help_list.not_here)."""
         self.kind, self.title = kind, title
+        self._elsewhere = elsewhere or (lambda typed: None)
         found = [item if isinstance(item, Item) else Item(item) for item in items]
         self.browser = Browser(found)
         self.typed = "" if typing else None
@@ -314,6 +324,12 @@ class ListKeys:
             self._say_opening()
             return
         found = find(self._everything, typed)
+        why = None if found else self._elsewhere(typed)
+        if why is not None:  # kept, so the name can be typed on: the list is only why
+            self.typed = typed
+            self.browser = Browser([Item(Message(self.kind, why))])
+            self._send(self.kind, why)
+            return
         if not found:  # the letter is not kept: what was found stays
             self._send(self.kind, self.text.browse("no_match", typed=typed.strip()))
             return
@@ -362,3 +378,4 @@ class ListKeys:
         self.browser = None
         self.typed = None
         self._everything = ()
+        self._elsewhere = lambda typed: None

@@ -12,6 +12,7 @@ LegalActions, never the controller, says what the player may do.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -24,7 +25,7 @@ from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, Item, ListKeys, command_items, context_of
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import CoachKeys, CoachService
-from audiopoker.ui.help_list import help_entries
+from audiopoker.ui.help_list import help_entries, not_here
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.options_menu import Parts, Setting, settings, step_pace
 from audiopoker.ui.questions import Ask, QuestionKeys
@@ -476,7 +477,8 @@ class Controller:
         items = self._help()
         title = self.text.browse_count("help", len(items))
         self.output.expire(YOUR_TURN)  # a list open: leaving it says T repeats the choices
-        self.lists.open("help", title, items, typing=True)
+        elsewhere = functools.partial(not_here, self.text, self.facts())  # why not here
+        self.lists.open("help", title, items, typing=True, elsewhere=elsewhere)
 
     def lesson(self) -> None:
         """The short lesson and the glossary, as a list."""

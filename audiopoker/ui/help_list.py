@@ -5,10 +5,16 @@ Every command that makes sense at this table (``Needs``) has a line: "C: check, 
 what you owe." for one with a key, "Type lesson: a short lesson: …" for one without. The
 game's commands can be found by typing in help: each typed word must begin a word of the
 command's spoken name or of its description, in the player's language, accents and case
-aside ("lec" finds "lección"); the commands whose name matches come first.
+aside ("lec" finds "lección"). As a screen reader's first-letter navigation goes to the
+item that begins with the letter, the commands whose name begins with what was typed come
+first ("n": "números de la partida", before "tu carta número 1"), then those with a later
+word of their name so, then those whose description has it. A command this table does not
+offer (the level outside a tournament) is not found, but typing its name says why.
 
 >>> matches("lección", "LEC"), matches("the last hand", "ha la"), matches("pot", "pots")
 (True, True, False)
+>>> [found_order("números de la partida", "", "n"), found_order("tu carta número 1", "", "n")]
+[0, 1]
 """
 
 from __future__ import annotations
@@ -141,3 +147,36 @@ def matches(said: str, typed: str) -> bool:
     words = re.findall(r"\w+", folded(said))
     parts = re.findall(r"\w+", folded(typed))
     return all(any(word.startswith(part) for word in words) for part in parts)
+
+
+def found_order(name: str, description: str, typed: str) -> int | None:
+    """Where ``typed`` finds a command, for its place among those found: 0 its name begins
+    with it, 1 every typed word begins a word of its name, 2 of its name or description;
+    None when it does not find it."""
+    if not re.findall(r"\w+", typed):
+        return None
+    if folded(name).startswith(folded(typed).lstrip()):
+        return 0
+    if matches(name, typed):
+        return 1
+    return 2 if matches(f"{name} {description}", typed) else None
+
+
+def not_here(text: UiText, facts: Facts, typed: str) -> str | None:
+    """Why the command ``typed`` finds is not at this table ('"level" works only in a
+    tournament, and this game is not one.'); None when no command kept from this table
+    has it."""
+    found: list[tuple[int, int, Command]] = []
+    for index, command in enumerate(COMMANDS):
+        if command.mode is not Mode.GAME or command.name in NOT_LISTED:
+            continue
+        if facts.allow(command.needs):
+            continue
+        name = text.command_name(command.name)
+        order = found_order(name, text.action_description(command.name), typed)
+        if order is not None:
+            found.append((order, index, command))
+    if not found:
+        return None
+    _, _, command = min(found, key=lambda each: each[:2])
+    return text.browse("not_here." + command.needs.value, name=text.command_name(command.name))
