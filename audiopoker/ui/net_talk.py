@@ -121,12 +121,18 @@ class NetTalk:
             self._say("chat", self.text.say("chat.said", name=name, text=text))
 
     def refused(self, code: RefusalCode, detail: str, fatal: bool = False) -> None:
-        """The server refused a frame: why, in the player's words. The table closing for
-        good (fatal) is a table that is not saved: there is no seat to come back to."""
-        key = f"refused.{code.value}"
-        if code is RefusalCode.CLOSED and fatal:
-            key = "refused.closed.unsaved"
-        self._say("error", self.text.say(key, reason=detail), interrupt=True)
+        """The server refused a frame: why, in the player's words, at once."""
+        if code is RefusalCode.CLOSED:
+            self.closed(fatal)
+            return
+        self._say("error", self.text.say(f"refused.{code.value}", reason=detail), interrupt=True)
+
+    def closed(self, fatal: bool) -> None:
+        """The host closed the table: saved (the seat comes back when it opens again) or,
+        closed for good (``fatal``), not saved: no seat to come back to. The table's last
+        message, not an answer (the braille display keeps it)."""
+        key = "refused.closed.unsaved" if fatal else "refused.closed"
+        self._say("table_closed", self.text.say(key))
 
 
 def hand_in_play(snap: TableSnapshot, text: NetText, answers: Answers) -> list[str]:

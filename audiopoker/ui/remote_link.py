@@ -92,6 +92,13 @@ class NetHumanSeat(HumanSeat):
         self._send(Act(hand=hand, turn=turn, kind=action.kind.value, to=action.to))
         return True
 
+    def drop_turn(self) -> None:
+        """The table closed: no turn is pending any more (a key acts on nothing)."""
+        with self._lock:
+            self._pending = None
+            self.turn = None
+            self.last = None
+
     def again(self) -> bool:
         """The server refused the action: the same turn is the player's again."""
         with self._lock:
@@ -336,9 +343,10 @@ class RemoteTable:
                 self._autopilot()
 
     def _refused(self, frame: Refused) -> None:
-        self.talk.refused(frame.code, frame.detail, frame.fatal)
         if frame.code is RefusalCode.CLOSED:
-            self._host_closed = True  # the connection drops next: no second sentence
+            self._closed(frame.fatal)
+        else:
+            self.talk.refused(frame.code, frame.detail, frame.fatal)
         again = frame.code is RefusalCode.ILLEGAL and self.human.again()
         if frame.code is RefusalCode.RATE:
             self.human.again()  # the player may press again in a moment
@@ -346,6 +354,22 @@ class RemoteTable:
             self._autopilot()
         if frame.fatal:
             self.frames.put(None)
+
+    def _closed(self, fatal: bool) -> None:
+        """The host closed the table: nothing of its hand is true any more. The turn ends
+        (its prompt and reminder with it) and the table falls silent, as at a local quit:
+        what it still had to say is dropped (the history keeps it), so the closing sentence
+        is the last word. It is said as the table's newest message, not as an answer: an
+        answer gives the braille display back to the table line it covered once read, so
+        the display went back to "Flop: ..."; the newest table message stays on it."""
+        self._host_closed = True  # the connection drops next: no second sentence
+        self.human.drop_turn()
+        if self.side.reminder is not None:
+            self.side.reminder.stop()
+        router = self.side.router
+        router.expire(YOUR_TURN)
+        router.silence()
+        self.talk.closed(fatal)
 
     # --- speech reached the end: bots may go on -----------------------------------------
     def _ack(self) -> None:
