@@ -93,10 +93,14 @@ class SaveNews:
         key = "host.cannot_save" if kept is None else "host.cannot_save.kept"
         self.say(self.text.say(key, folder=folder, fault=fault, hand=kept))
 
+    def resumes_at(self) -> int | None:
+        """The hand the saved table goes on from if it closed now; None: not saved."""
+        return self.recorder.resumes_at if self.recorder is not None else None
+
     def closed(self) -> str:
         """The goodbye of a table served without a seat: saved (from which hand it resumes)
         or not."""
-        hand = self.recorder.resumes_at if self.recorder is not None else None
+        hand = self.resumes_at()
         if hand is None:
             return self.text.say("host.closed.unsaved")
         return self.text.say("host.closed", hand=hand)
@@ -306,6 +310,7 @@ def run_host(args: argparse.Namespace) -> int:
                     lang,
                     close_table=hosted.close,
                     farewell=lambda: [saving.closed()],
+                    saved_at=saving.resumes_at,
                 )
             news = HostNews(lang, lambda: hosted.table.names, router.send)
             hosted.game.add_listener(news)

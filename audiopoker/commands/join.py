@@ -23,15 +23,24 @@ from audiopoker.i18n import Language
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
 from audiopoker.net.net_text import NetText
-from audiopoker.net.protocol import Hello, RefusalCode, Refused, ServerFrame, Waiting, Welcome
+from audiopoker.net.protocol import (
+    EventFrame,
+    Hello,
+    RefusalCode,
+    Refused,
+    ServerFrame,
+    Waiting,
+    Welcome,
+)
 from audiopoker.net.tokens import TokenBook
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
-from audiopoker.ui.net_talk import arrival
+from audiopoker.ui.net_talk import Spectator
 from audiopoker.ui.player_prefs import PrefsFile
+from audiopoker.ui.questions import Quits
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
@@ -168,10 +177,12 @@ def play_at(
     *,
     close_table: Callable[[], None] | None = None,
     farewell: Callable[[], list[str]] = list,
+    saved_at: Callable[[], int | None] = lambda: None,
 ) -> int:
     """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
     the host's own seat (its leaving closes the table; the joiner's connecting words are
-    not the host's to hear); ``farewell``: said on quitting, before goodbye."""
+    not the host's to hear); ``farewell``: said on quitting, before goodbye; ``saved_at``:
+    the host's, the hand its saved table goes on from (None: not saved), for Q's question."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
     hosting = close_table is not None
@@ -205,6 +216,7 @@ def play_at(
     hello = Hello(code=code, name=name, named=named, lang=lang, token=token)
     connection = Connection(uri, hello, tls, on_frame, on_link)
     connection.start()
+    spectator = Spectator(lang, router)
     while True:
         try:
             got = first.get()
@@ -234,8 +246,9 @@ def play_at(
         elif isinstance(got, Waiting):
             if not hosting:
                 router.send(Message("welcome", text.say("join.waiting")))
-            for sentence in arrival(got, lang):  # the hand being played meanwhile
-                router.send(Message("hand_in_play", sentence))
+            spectator.waiting(got)  # where the hand being played meanwhile stands
+        elif isinstance(got, EventFrame):
+            spectator.follow(got)  # and what happens in it, as to a spectator
         elif isinstance(got, Welcome):
             keep_seat(book, seat_key, got.token, router, lang)
             break
@@ -264,6 +277,9 @@ def play_at(
         prefs=prefs,
     )
     made.restore_prefs(kept_prefs(prefs.read(), args))
+    questions = made.controller.questions  # Q's question says what leaving does here
+    questions.quits = Quits.TABLE if hosting else Quits.SEAT
+    questions.saved_at = saved_at
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

@@ -77,12 +77,25 @@ class Ask(enum.Enum):
     QUIT = "quit"
 
 
+class Quits(enum.Enum):
+    """What Q Q does at this table, which its question says."""
+
+    GAME = "game"  # a local game: it ends (saved, as the farewell says)
+    SEAT = "seat"  # a joiner's seat at a network table: a bot plays it from the next hand
+    TABLE = "table"  # the host's seat: the network table closes for everyone
+
+
 class QuestionKeys:
-    """The open question, if any, and the all-in warning setting, for one controller."""
+    """The open question, if any, and the all-in warning setting, for one controller.
+    ``quits`` and ``saved_at`` are set by whoever knows the table (``audiopoker join``):
+    what Q Q does, and for the host the hand a saved table goes on from (None: not
+    saved), read when Q is pressed."""
 
     def __init__(self, controller: QuestionHost, all_in_warning: bool = True) -> None:
         self.c = controller
         self.asked: Ask | None = None
+        self.quits = Quits.GAME
+        self.saved_at: Callable[[], int | None] = lambda: None
         # Ask before A goes all in (a preference kept with the saved game).
         self.all_in_warning = all_in_warning
         self.on_change: Callable[[], None] | None = None  # save the preferences (Session)
@@ -97,7 +110,21 @@ class QuestionKeys:
         key = self.c.key_label(what.value)
         if what is Ask.ALL_IN:
             return self._all_in_question(key)
+        if what is Ask.QUIT:
+            return self._quit_question(key)
         return self._(f"ask.{what.value}", key=key)
+
+    def _quit_question(self, key: str) -> str:
+        """Quitting as it is here: the game, the seat (a bot plays it; how to come back)
+        or, for the host, the table for everyone (saved from which hand, or not)."""
+        if self.quits is Quits.SEAT:
+            return self._("ask.quit.seat", key=key)
+        if self.quits is Quits.TABLE:
+            hand = self.saved_at()
+            if hand is None:
+                return self._("ask.quit.table.unsaved", key=key)
+            return self._("ask.quit.table", key=key, hand=hand)
+        return self._("ask.quit", key=key)
 
     def _all_in_question(self, key: str) -> str:
         """'Raise to 32 and be all in?': the one number the action's sentence will say, as
