@@ -26,10 +26,13 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
     code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "en")
     assert code == 0 and err == ""
     assert out.splitlines() == [
-        "Calling 20 to win 60: you need 25 percent. You win about 63 percent against two "
-        "random hands. Raise to 84: you are ahead of most of their hands.",
+        "Calling 20 to win 60: you need 25 percent. You win about 30 percent against the "
+        "ranges assumed. Call: you are getting the right price.",
         "You have a pair of kings, ace kicker. 2 cards improve your hand: 2 make three of a "
-        "kind. You face two opponents. For each opponent: any two cards.",
+        "kind. You face two opponents. The bettor: a bettor's range: 24 percent of hands, 18 "
+        "percent for value and with draws and 6 percent bluffs, from the hands that reach the "
+        "flop, the top 40 percent. Opponent 2: the hands that reach the flop, the top 40 "
+        "percent.",
     ]
 
 
@@ -38,29 +41,37 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = hint(capsys, *SPOT_ES, "--players", "3", "--lang", "es")
     assert code == 0
     assert out.splitlines() == [
-        "Seguir con 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 63 por "
-        "ciento contra dos manos al azar. Subir a 84: vas por delante de la mayoría de sus manos.",
+        "Seguir con 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 30 por "
+        "ciento contra los rangos supuestos. Seguir: el precio te compensa.",
         "Tienes pareja de reyes, kicker as. 2 cartas mejoran tu mano: 2 te dan trío. Tienes "
-        "dos rivales. Para cada rival: dos cartas cualesquiera.",
+        "dos rivales. Quien apuesta: un rango de quien apuesta: el 24 por ciento de las manos, "
+        "el 18 por ciento para ganar valor o con proyecto y el 6 por ciento de faroles, de las "
+        "manos que llegan al flop, el 40 por ciento mejor. Rival 2: las manos que llegan al "
+        "flop, el 40 por ciento mejor.",
     ]
 
 
 def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = hint(
         capsys, "--board", "Ah 7d 2c 9s", "--hand", "Ks Kd", "--pot", "60", "--to-call", "20",
-        "--players", "2", "--json", "--lang", "en",
+        "--players", "2", "--range", "random", "--json", "--lang", "en",
     )  # fmt: skip
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"equity", "pot_odds", "action", "amount", "reason", "opponents", "range"}
+    bettor = (
+        "a bettor's range: 43 percent of hands, 32 percent for value and with draws and 11 "
+        "percent bluffs, from any two cards"
+    )
     assert data == {
-        "equity": 0.7965,  # exact: heads-up on the turn against any two cards
+        "equity": 0.5945,  # exact: heads-up on the turn against the bettor's range
         "pot_odds": 0.25,
-        "action": "raise",
-        "amount": 84,
-        "reason": "Raise to 84: you are ahead of most of their hands.",
+        "action": "call",  # only better hands would call a raise
+        "amount": None,
+        "reason": "Call: you are getting the right price.",
         "opponents": 1,
-        "range": "any two cards",
+        "range": bettor,
+        "ranges": [{"role": "bettor", "share": 0.4222, "range": bettor}],
+        "exact": True,
     }
 
 
@@ -76,7 +87,10 @@ def test_json_in_spanish_with_a_tight_range_and_a_short_stack(
     assert data["pot_odds"] == pytest.approx(10 / 30, abs=1e-4)  # 20 of the bet go back
     assert data["action"] == "fold" and data["amount"] is None
     assert data["reason"] == "Irte: tu probabilidad no llega al precio."
-    assert data["range"] == "el 15 por ciento mejor de las manos"
+    assert data["range"].startswith("un rango de quien apuesta: el 3 por ciento de las manos")
+    assert data["range"].endswith(
+        "de las manos de un jugador que juega pocas, el 15 por ciento mejor"
+    )
     assert 0.0 <= data["equity"] < data["pot_odds"]
 
 
@@ -149,7 +163,6 @@ def test_a_pot_smaller_than_the_bet_is_refused(capsys: pytest.CaptureFixture[str
         (["--players", "1"], "from 2 to 10, not '1'", "de 2 a 10, no '1'"),
         (["--stack", "0"], "--stack: must be a whole number", "--stack debe ser"),
         (["--to-call", "-5"], "--to-call: must be a whole number", "--to-call debe ser"),
-        (["--range", "medium"], "'medium'", "no admite 'medium'"),
     ],
 )
 def test_bad_numbers_are_refused_in_one_line(

@@ -21,6 +21,8 @@ from audiopoker.cards import Rank, Suit
 from audiopoker.coach.advice_words import DOMAIN as COACH_DOMAIN
 from audiopoker.coach.advice_words import LOCALE_DIR as COACH_LOCALE_DIR
 from audiopoker.coach.drills.drill_text import DRILL_DOMAIN, DRILL_LOCALE_DIR
+from audiopoker.coach.hint_words import DOMAIN as HINT_DOMAIN
+from audiopoker.coach.hint_words import LOCALE_DIR as HINT_LOCALE_DIR
 from audiopoker.commands.replay import COMMANDS_DOMAIN, COMMANDS_LOCALE_DIR
 from audiopoker.engine.phh import PhhProblem
 from audiopoker.errors import ErrorReason
@@ -84,6 +86,10 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
     COACH_DOMAIN: (
         COACH_LOCALE_DIR,
         [*sorted((PACKAGE / "coach").glob("*.py")), PACKAGE / "commands/hint.py"],
+    ),
+    HINT_DOMAIN: (
+        HINT_LOCALE_DIR,
+        [PACKAGE / "coach/hint_words.py", PACKAGE / "commands/hint.py"],
     ),
     DRILL_DOMAIN: (
         DRILL_LOCALE_DIR,

@@ -1,38 +1,39 @@
 """`audiopoker hint --board "Ah 7d 2c" --hand "Ks Kd" --pot 60 --to-call 20 --players 3
-[--stack 180] [--range random|tight|loose] [--json] [--lang es|en]`: the coach for any spot.
+[--stack 180] [--range RANGE ...] [--json] [--lang es|en]`: the coach for any spot.
 
 Says and prints the coach's two answers, a line each: the price, the chance and the
 suggestion with its reason; then the hand, its outs, the opponents and the range assumed
-(``--output`` and the other speech options are the game's). ``--pot``
+for each (``coach.hint_spot``: facing a bet the bettor holds a bettor's range, never any
+two cards). ``--range`` is random, tight, loose or hands in the usual notation
+("QQ+, AKs, A5s-A2s"), once for all or once per opponent, the bettor's first. ``--pot``
 counts every chip in the middle, the bet to call included; ``--players`` counts you.
-``--json`` only prints (for programs)::
+``--json`` only prints (for programs): ``equity``, ``pot_odds``, ``action``, ``amount``,
+``reason``, ``opponents``, ``range`` (the first opponent's), ``ranges`` (each one's
+``role``, ``share`` and ``range``) and ``exact``.
 
-    {"equity": 0.7965, "pot_odds": 0.25, "action": "raise", "amount": 84,
-     "reason": "Raise to 84: you are ahead of most of their hands.", "opponents": 1,
-     "range": "any two cards"}
-
-With ``--range random`` heads-up on the turn or the river the equity is exact; elsewhere
-it is within one percentage point of it. Bad cards (unknown, repeated, too few or too
-many) or numbers: one line on stderr in the chosen language, exit code 2.
+Heads-up on the turn or the river the equity is exact; elsewhere it is within one
+percentage point of it. Bad cards (unknown, repeated, too few or too many), numbers or
+ranges: one line on stderr in the chosen language, exit code 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Final
+from typing import Final
 
 from audiopoker.argtypes import int_range, refuse
 from audiopoker.cards import Card, ensure_distinct, parse_cards
-from audiopoker.coach.advice import Advice
-from audiopoker.coach.advice_words import (
-    catalog,
+from audiopoker.coach.advice_words import catalog
+from audiopoker.coach.hint_spot import StartName, StatedRange, advise_hint
+from audiopoker.coach.hint_words import (
+    as_json,
     detail_answer,
     first_answer,
-    range_phrase,
-    suggestion,
+    range_count_error,
+    range_error,
 )
-from audiopoker.coach.spot import RANGE_NAMES, advise_spot
+from audiopoker.coach.range_notation import RangeNotationError, parse_range
 from audiopoker.commands.spoken import say_lines
 from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.errors import PokerError
@@ -42,6 +43,7 @@ from audiopoker.output.factory import add_output_arguments
 
 MAX_CHIPS: Final = 10**9
 BOARD_SIZES: Final = (3, 4, 5)
+START_NAMES: Final[dict[str, StartName]] = {"random": "random", "tight": "tight", "loose": "loose"}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,9 +72,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--range",
-        choices=RANGE_NAMES,
-        default="random",
-        help="the opponents' hands: any two cards, a tight or a loose player's",
+        action="append",
+        default=[],
+        help="the opponents' hands: random, tight, loose (a player type: a bettor's range "
+        'is built from it) or hands as in "QQ+, AKs, A5s-A2s, KTo+, 22-66" (taken as they '
+        "are); once for all, or once per opponent, the bettor's first (default: the hands "
+        "that reach the flop, the top 40 percent, and facing a bet a bettor's range)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the advice as JSON (printed, not spoken)"
@@ -98,12 +103,33 @@ def run(args: argparse.Namespace) -> int:
             "hint.error.pot", option="--pot", to_call=args.to_call, pot=args.pot
         )
         return refuse("hint", message)
-    advice = advise_spot(hole, board, args.pot, args.to_call, args.players, args.stack, args.range)
+    stated = _stated(args.range, args.players - 1, lang)
+    if isinstance(stated, str):
+        return refuse("hint", stated)
+    hint = advise_hint(hole, board, args.pot, args.to_call, args.players, args.stack, stated)
     if args.json:
-        print(json.dumps(as_json(advice, lang), ensure_ascii=False))
+        print(json.dumps(as_json(hint, lang), ensure_ascii=False))
     else:
-        say_lines(args, lang, [first_answer(advice, lang), detail_answer(advice, lang)], "coach")
+        say_lines(args, lang, [first_answer(hint, lang), detail_answer(hint, lang)], "coach")
     return 0
+
+
+def _stated(texts: list[str], opponents: int, lang: Language) -> tuple[StatedRange, ...] | str:
+    """The ranges typed with ``--range``, or the sentence that refuses them."""
+    if len(texts) not in (0, 1, opponents):
+        return range_count_error(len(texts), opponents, lang)
+    stated: list[StatedRange] = []
+    for text in texts:
+        name = text.strip().lower()
+        if name in START_NAMES:
+            stated.append(StatedRange(START_NAMES[name]))
+            continue
+        try:
+            classes = parse_range(text)
+        except RangeNotationError as error:
+            return range_error(error, lang)
+        stated.append(StatedRange(None, classes, " ".join(text.split())))
+    return tuple(stated)
 
 
 def _cards(
@@ -128,17 +154,3 @@ def _cards(
     except PokerError as error:
         return describe_error(error, lang), (), ()
     return None, hole, board
-
-
-def as_json(advice: Advice, lang: Language) -> dict[str, Any]:
-    """The JSON object of the issue: the numbers, the suggestion and its reason said in
-    ``lang``, how many opponents and the range assumed for each."""
-    return {
-        "equity": round(advice.equity, 4),
-        "pot_odds": round(advice.pot_odds, 4),
-        "action": advice.action,
-        "amount": advice.amount,
-        "reason": suggestion(advice, lang),
-        "opponents": advice.opponents,
-        "range": range_phrase(advice.ranges[0], lang),
-    }

@@ -1,0 +1,117 @@
+"""What a player who bets holds: value, draws and a share of bluffs, by the bet's size.
+
+From the hands the bettor started with (a preflop range) that reached this street (on the
+turn and the river, the part strongest on each earlier street: the rest gave up), a bet
+keeps on this board the part strong enough to bet for value (made hands and draws, ranked
+by ``bots.ranges``' board score) and adds bluffs from the rest: draws first while cards
+are to come, then the weakest hands. The bigger the bet against the pot, the stronger the
+value part and the fewer the bluffs: a third of the pot keeps about 60 percent of
+the range for value, a pot-size bet about the top third (with one bluff for every two
+value hands), a bet of four pots only the top ninth and fewer bluffs still. Bluffs come
+from below the value part, so a bettor's range is polarised: the hands just below the
+value part check.
+
+>>> from audiopoker.bots.equity import ids
+>>> from audiopoker.bots.preflop import preflop_table
+>>> from audiopoker.cards import parse_cards
+>>> start = list(preflop_table().top(0.4))
+>>> board = ids(parse_cards("Ah 7d 2c"))
+>>> small, pot = bettor_range(start, board, 20, 60), bettor_range(start, board, 60, 120)
+>>> small.value > pot.value > 0 and pot.bluffs * 2 <= pot.value + 1
+True
+>>> len(small.combos) == small.value + small.bluffs
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from audiopoker.bots.equity import Combo, draw_strength, live
+from audiopoker.bots.ranges import board_score, by_board, top_share
+
+POT_BET_VALUE: Final = 0.30  # the share of the range a pot-size bet holds for value
+VALUE_CURVE: Final = 0.7  # value share = POT_BET_VALUE * size ** -VALUE_CURVE
+MAX_VALUE: Final = 0.6
+MIN_VALUE: Final = 0.08
+MAX_BLUFFS: Final = 0.5  # bluffs per value hand at most (a pot-size bet: one per two)
+SEE_A_FLOP: Final = 0.40  # the default preflop range: the hands that see a flop
+REACHED: Final = 0.65  # of its hands, the part a player takes to the next street
+
+
+def bet_size(to_call: int, pot: int) -> float:
+    """The bet against the pot before it: ``pot`` counts every chip, the bet included.
+
+    >>> bet_size(20, 60), bet_size(60, 120), bet_size(120, 150)
+    (0.5, 1.0, 4.0)
+    """
+    return to_call / max(pot - to_call, 1)
+
+
+def value_share(size: float) -> float:
+    """The share of its range a bettor bets for value at ``size`` times the pot.
+
+    >>> [round(value_share(s), 2) for s in (0.33, 0.5, 1.0, 4.0)]
+    [0.6, 0.49, 0.3, 0.11]
+    """
+    share: float = POT_BET_VALUE * max(size, 0.05) ** -VALUE_CURVE
+    return min(max(share, MIN_VALUE), MAX_VALUE)
+
+
+def bluff_ratio(size: float) -> float:
+    """Bluffs per value hand at ``size`` times the pot: the odds the bet lays the caller
+    (``size / (1 + size)`` bluffs per value hand make a call break even), at most one per
+    two value hands.
+
+    >>> [round(bluff_ratio(s), 2) for s in (0.33, 0.5, 1.0, 4.0)]
+    [0.25, 0.33, 0.5, 0.5]
+    """
+    return min(size / (1.0 + size), MAX_BLUFFS)
+
+
+def reached(combos: Sequence[Combo], board: Sequence[int]) -> list[Combo]:
+    """The part of ``combos`` (seen on the flop) still held on this street: after each
+    street before it, the top ``REACHED`` on the board of then (the rest gave up).
+
+    >>> from audiopoker.bots.equity import ALL_COMBOS
+    >>> [len(reached(ALL_COMBOS[:1000], tuple(range(40, 40 + n)))) for n in (3, 4, 5)]
+    [1000, 650, 422]
+    """
+    kept = list(combos)
+    for seen in range(3, len(board)):
+        kept = top_share(by_board(kept, board[:seen]), REACHED)
+    return kept
+
+
+@dataclass(frozen=True, slots=True)
+class BettorRange:
+    """A bettor's hands: ``combos`` (value first, then bluffs), ``value`` and ``bluffs``
+    how many of each, ``start`` how many combos of its preflop range reached this street."""
+
+    combos: tuple[Combo, ...]
+    value: int
+    bluffs: int
+    start: int
+
+
+def bettor_range(
+    start: Sequence[Combo], board: Sequence[int], to_call: int, pot: int
+) -> BettorRange:
+    """The part of ``start`` (combos, card ids) that bets ``to_call`` into a pot that holds
+    ``pot`` chips with the bet, on ``board`` (card ids, 3 to 5)."""
+    board_t = tuple(board)
+    combos = reached(live(start, board_t), board_t)
+    if not combos:
+        return BettorRange((), 0, 0, 0)
+    size = bet_size(to_call, pot)
+    scored = sorted(combos, key=lambda c: -board_score(c, board_t))
+    value = max(round(len(scored) * value_share(size)), min(len(scored), 6))
+    rest = scored[value:]
+    wanted = min(round(value * bluff_ratio(size)), len(rest))
+    river = len(board_t) >= 5
+    # bluffs: the draws first while cards are to come, then the weakest hands
+    rest.sort(key=lambda c: (0 if river else -draw_strength(c, board_t), board_score(c, board_t)))
+    bluffs = rest[:wanted]
+    return BettorRange((*scored[:value], *bluffs), value, len(bluffs), len(combos))
