@@ -23,10 +23,12 @@ LANGS: tuple[Language, ...] = ("en", "es")
 
 GAME = {"en": "Press Q again to quit the game.", "es": "Pulsa Q otra vez para salir de la partida."}
 TABLE = {
-    "en": "Close the table for everyone? It is saved: host again to go on from the start of"
-    " hand 4. Press Q again to close it.",
-    "es": "¿Cerrar la mesa para todos? Está guardada: vuelve a abrirla para seguir desde el"
-    " principio de la mano 4. Pulsa Q otra vez para cerrarla.",
+    "en": "Close the table for everyone? It is saved as it stands at the start of hand 4,"
+    " with every seat and its chips: host again to go on from there. Press Q again to close"
+    " it.",
+    "es": "¿Cerrar la mesa para todos? Está guardada como estaba al principio de la mano 4,"
+    " con cada asiento y sus fichas: vuelve a abrirla para seguir desde ahí. Pulsa Q otra vez"
+    " para cerrarla.",
 }
 TABLE_UNSAVED = {
     "en": "Close the table for everyone? It is not saved, so the game ends for everyone."
