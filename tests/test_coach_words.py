@@ -57,6 +57,8 @@ def spot(**changes: object) -> Advice:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
+POT_ODDS_EN = "The reason is pot odds: your chance against the price of calling. "
+POT_ODDS_ES = "La razón es el precio del bote: tu probabilidad frente a lo que cuesta seguir. "
 CHECKED_TO = {"pot_odds": 0.0, "to_call": 0, "pot": 60}
 
 FIRST: list[tuple[dict[str, object], str, str]] = [
@@ -167,14 +169,18 @@ def test_detail_names_the_hand_outs_opponents_and_ranges() -> None:
     narrowed = replace(RAISER, keep=0.45, postflop=(Step(Street.FLOP, RangeBasis.BET),))
     advice = spot(ranges=(narrowed, CALLER))
     assert detail_answer(advice, "en", NAMES) == (
-        "You have ace high, king kicker. 15 cards improve your hand: 9 make a flush and 6 make a "
-        "pair. You face two opponents. Carol: the top 22 percent of hands (raised first in), then "
+        "The reason is pot odds: your chance against the price of calling. You have ace high, "
+        "king kicker. 14 cards improve your hand: 8 make a flush and 6 make a pair. Not counted: "
+        "1 makes a flush, but it pairs the board, so a full house could beat you. You face two "
+        "opponents. Carol: the top 22 percent of hands (raised first in), then "
         "the strongest 45 percent of those on this board (bet on the flop). Eve: the hands "
         "between the top 4 and the top 48 percent (called a raise)."
     )
     assert detail_answer(advice, "es", NAMES) == (
-        "Tienes as alto, kicker rey. 15 cartas mejoran tu mano: 9 te dan color y 6 te dan "
-        "pareja. Tienes dos rivales. Carol: el 22 por ciento mejor de las manos (subió el "
+        "La razón es el precio del bote: tu probabilidad frente a lo que cuesta seguir. Tienes "
+        "as alto, kicker rey. 14 cartas mejoran tu mano: 8 te dan color y 6 te dan pareja. Sin "
+        "contar: 1 te da color, pero empareja la mesa, así que un ful podría ganarte. Tienes dos "
+        "rivales. Carol: el 22 por ciento mejor de las manos (subió el "
         "primero), y de ellas el 45 por ciento más fuerte en esta mesa (apostó en el flop). "
         "Eve: las manos entre el 4 y el 48 por ciento mejor (siguió una subida)."
     )
@@ -184,15 +190,24 @@ def test_detail_names_the_hand_outs_opponents_and_ranges() -> None:
 
 def test_detail_on_the_turn_river_and_before_the_flop() -> None:
     turn = spot(board=parse_cards("Qd 7c 2s 9s"), outs=outs_of(HOLE, parse_cards("Qd 7c 2s 9s")))
-    assert "6 cards improve your hand: 6 make a pair." in detail_answer(turn, "en")
-    assert "6 cartas mejoran tu mano: 6 te dan pareja." in detail_answer(turn, "es")
+    assert (
+        "4 cards improve your hand: 4 make a pair. Not counted: 2 make a pair, but they "
+        "leave three of a suit on the board, so a flush could beat you."
+        in detail_answer(turn, "en")
+    )
+    assert (
+        "4 cartas mejoran tu mano: 4 te dan pareja. Sin contar: 2 te dan pareja, pero "
+        "dejan tres del mismo palo en la mesa" in detail_answer(turn, "es")
+    )
     made = parse_cards("Ac Kd Kc 7c")
     full = spot(board=made, outs=outs_of(HOLE, made))
     assert detail_answer(full, "en").startswith(
-        "You have a full house, kings over aces. 1 card improves your hand: 1 makes four of a kind."
+        POT_ODDS_EN
+        + "You have a full house, kings over aces. 1 card improves your hand: 1 makes four "
+        "of a kind."
     )
     assert detail_answer(full, "es").startswith(
-        "Tienes ful de reyes y ases. 1 carta mejora tu mano: 1 te da póquer."
+        POT_ODDS_ES + "Tienes ful de reyes y ases. 1 carta mejora tu mano: 1 te da póquer."
     )
     river = spot(board=parse_cards("Qd 7c 2s 9s 3h"), street=Street.RIVER)
     assert "No cards are to come." in detail_answer(river, "en")
@@ -202,11 +217,13 @@ def test_detail_on_the_turn_river_and_before_the_flop() -> None:
     assert "No next card makes it a better kind of hand." in detail_answer(nothing, "en")
     preflop = spot(board=(), street=Street.PREFLOP, outs=outs_of(HOLE, ()), starting=0.021)
     assert detail_answer(preflop, "en").startswith(
-        "You hold ace of hearts and king of hearts, among the best 2 percent of starting hands. "
+        POT_ODDS_EN
+        + "You hold ace of hearts and king of hearts, among the best 2 percent of starting hands. "
         "You face two opponents."
     )
     assert detail_answer(preflop, "es").startswith(
-        "Tienes as de corazones y rey de corazones, entre el 2 por ciento mejor de las manos "
+        POT_ODDS_ES
+        + "Tienes as de corazones y rey de corazones, entre el 2 por ciento mejor de las manos "
         "iniciales. Tienes dos rivales."
     )
 

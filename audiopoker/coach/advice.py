@@ -63,7 +63,8 @@ class Reason(enum.Enum):
     DRAW_PRICE = "draw_price"  # call a little below the price: a made draw is paid later
     PRICE_TOO_HIGH = "price_too_high"  # fold: the chance is below the price
     CLOSE = "close"  # the chance and the price are about even: either choice costs little
-    AHEAD = "ahead"  # bet or raise for value
+    AHEAD = "ahead"  # bet or raise for value: above one half against the field
+    FIELD_SHARE = "field_share"  # value multiway: below one half, above an even share
     PRESSURE = "pressure"  # bet or raise: ahead of many hands, and weaker ones fold
     SEMI_BLUFF = "semi_bluff"  # bet or raise with a draw
     BLUFF = "bluff"  # bet or raise little: they fold often enough
@@ -74,8 +75,51 @@ class Reason(enum.Enum):
     CHECK_WEAK = "check_weak"  # check: a bet would not fold out enough
     CHECK_SHOWDOWN = "check_showdown"  # check: good enough to win, only better would call
     TRAP = "trap"  # check far ahead: let them bet or catch up a little
-    SHOVE = "shove"  # short stack: all in
-    SHORT_FOLD = "short_fold"  # short stack: too weak to go all in
+    SHOVE = "shove"  # the player's stack is short: all in
+    SHORT_FOLD = "short_fold"  # the player's stack is short: too weak to go all in
+    SHOVE_THEM = "shove_them"  # the opponents' stacks are short: all in
+    SHORT_FOLD_THEM = "short_fold_them"  # the opponents' stacks are short: too weak
+    RESHOVE = "reshove"  # all in over a raise: they may fold, and a call still pays
+
+
+class Kind(enum.Enum):
+    """The kind of reason a suggestion rests on, said on the second K press."""
+
+    VALUE = "value"
+    PROTECTION = "protection"
+    SEMI_BLUFF = "semi_bluff"
+    BLUFF = "bluff"
+    SHOWDOWN_VALUE = "showdown_value"
+    POT_ODDS = "pot_odds"
+    IMPLIED_ODDS = "implied_odds"
+    FOLD_EQUITY = "fold_equity"
+    HAND_STRENGTH = "hand_strength"  # before the flop: the hand's rank for this seat
+    FREE_CARD = "free_card"
+
+
+KINDS: Final[dict[Reason, Kind]] = {
+    Reason.PRICE_RIGHT: Kind.POT_ODDS,
+    Reason.DRAW_PRICE: Kind.IMPLIED_ODDS,
+    Reason.PRICE_TOO_HIGH: Kind.POT_ODDS,
+    Reason.CLOSE: Kind.POT_ODDS,
+    Reason.AHEAD: Kind.VALUE,
+    Reason.FIELD_SHARE: Kind.VALUE,
+    Reason.PRESSURE: Kind.PROTECTION,
+    Reason.SEMI_BLUFF: Kind.SEMI_BLUFF,
+    Reason.BLUFF: Kind.BLUFF,
+    Reason.OPEN: Kind.VALUE,  # a steal (below an even share) is FOLD_EQUITY: kind_of
+    Reason.TOO_WEAK: Kind.HAND_STRENGTH,
+    Reason.CHEAP_LOOK: Kind.IMPLIED_ODDS,
+    Reason.FREE_LOOK: Kind.FREE_CARD,
+    Reason.CHECK_WEAK: Kind.FOLD_EQUITY,  # too little of it
+    Reason.CHECK_SHOWDOWN: Kind.SHOWDOWN_VALUE,
+    Reason.TRAP: Kind.VALUE,
+    Reason.SHOVE: Kind.FOLD_EQUITY,
+    Reason.SHORT_FOLD: Kind.HAND_STRENGTH,
+    Reason.SHOVE_THEM: Kind.FOLD_EQUITY,
+    Reason.SHORT_FOLD_THEM: Kind.HAND_STRENGTH,
+    Reason.RESHOVE: Kind.FOLD_EQUITY,
+}
 
 
 class Estimate(enum.Enum):
@@ -148,7 +192,11 @@ class Advice:
     flop, the share of starting hands at least as good as the player's (against that many
     opponents), else None. ``exact``: the equity was enumerated, not sampled. ``hole``,
     ``board``, ``pot``, ``to_call`` and ``street`` describe the spot (``pot`` counts every
-    chip in the middle, the bet faced included).
+    chip in the middle, the bet faced included). ``first_in``: before the flop, nobody has
+    called or raised yet (a raise opens, it calls nothing). ``open_share``: then, the share
+    of starting hands the hard level opens from this seat, the threshold its decision used
+    (None when unknown or short-stacked). ``stack_bb``: when stacks are short enough to
+    push or fold, the effective stack in big blinds.
     """
 
     equity: float
@@ -168,6 +216,17 @@ class Advice:
     estimate: Estimate = Estimate.SHOWN
     exact: bool = False
     starting: float | None = None
+    first_in: bool = False
+    open_share: float | None = None
+    stack_bb: float | None = None
+
+    @property
+    def kind(self) -> Kind:
+        """The kind of reason the suggestion rests on: an open with less than an even
+        share of the pot against the players behind is a steal (fold equity)."""
+        if self.reason is Reason.OPEN and self.equity < 1.0 / (self.opponents + 1):
+            return Kind.FOLD_EQUITY
+        return KINDS[self.reason]
 
     @property
     def made(self) -> HandValue | None:
@@ -253,7 +312,10 @@ class Coach:
             for seat, combos in zip(seats, ranges, strict=True)
         )
         estimate = Estimate.RANDOM if all(r.is_any for r in described) else Estimate.SHOWN
-        return build_advice(view, action, share, described, estimate)
+        opens = None
+        if nobody_in(view) and effective_bb(view) > SHORT_STACK_BB:
+            opens = bot.open_share(view, len(view.behind()))  # what its decision used
+        return build_advice(view, action, share, described, estimate, open_share=opens)
 
 
 def advise(
@@ -274,8 +336,10 @@ def build_advice(
     ranges: tuple[OpponentRange, ...],
     estimate: Estimate,
     exact: bool = False,
+    open_share: float | None = None,
 ) -> Advice:
-    """Put the numbers, the decision and its reason together."""
+    """Put the numbers, the decision and its reason together. ``open_share``: first in
+    before the flop, the share of hands the decision opens from this seat."""
     legal = view.legal
     price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
     draw = draw_strength(ids(view.hole_cards), ids(view.board))
@@ -286,12 +350,17 @@ def build_advice(
     if view.street is Street.PREFLOP and len(view.hole_cards) == 2:
         name = hand_class(*ids(view.hole_cards))
         starting = preflop_table().percentile(name, max(len(ranges), 1))
+    reason = reason_for(view, action, share, price, draw)
+    if reason in (Reason.PRICE_RIGHT, Reason.PRICE_TOO_HIGH) and said_even(share, price):
+        reason = Reason.CLOSE  # "need 38, win 38": never "below the price" with equal numbers
+    stack = effective_bb(view)
+    short = view.street is Street.PREFLOP and stack <= SHORT_STACK_BB
     return Advice(
         equity=share,
         pot_odds=price,
         action=ACTION_NAMES[action.kind],
         amount=action.to if action.kind in AGGRESSIVE else None,
-        reason=reason_for(view, action, share, price, draw),
+        reason=reason,
         opponents=len(ranges),
         ranges=ranges,
         outs=outs_of(view.hole_cards, view.board),
@@ -304,7 +373,25 @@ def build_advice(
         estimate=estimate,
         exact=exact,
         starting=starting,
+        first_in=view.street is Street.PREFLOP and nobody_in(view),
+        open_share=open_share,
+        stack_bb=stack if short else None,
     )
+
+
+def said_percent(share: float) -> int:
+    """A share as the whole percentage the coach says."""
+    return round(100 * share)
+
+
+def said_even(share: float, price: float) -> bool:
+    """The chance and the price sound the same when said (the price said as 1 to 99)."""
+    return said_percent(share) == min(max(said_percent(price), 1), 99)
+
+
+def nobody_in(view: PlayerView) -> bool:
+    """Before the flop, nobody has called or raised yet (only folds after the blinds)."""
+    return all(a.kind is ActionKind.FOLD for a in view.actions(Street.PREFLOP))
 
 
 def estimate_seats(view: PlayerView) -> tuple[int, ...]:
@@ -320,15 +407,28 @@ def estimate_seats(view: PlayerView) -> tuple[int, ...]:
 # -- reasons -------------------------------------------------------------------------------
 
 
+AHEAD_OF_MOST: Final = 0.5  # "ahead of most of their hands" only above one half
+
+
 def ahead_at(opponents: int) -> float:
-    """The equity at which a hand is ahead of most of the opponents' hands."""
+    """The equity at which a bet or raise is for value: above one half heads-up, well
+    above an even share of the pot multiway."""
     return min(0.55, 1.3 / (opponents + 1))
+
+
+def value_reason(share: float, count: int) -> Reason | None:
+    """A value bet's reason against ``count`` opponents: ahead of most of their hands
+    only above one half against the field; below that more than an even share of the pot
+    (multiway); else None (not a value bet in words)."""
+    if share > AHEAD_OF_MOST:
+        return Reason.AHEAD
+    return Reason.FIELD_SHARE if share > 1.0 / (count + 1) else None
 
 
 def reason_for(view: PlayerView, action: Action, share: float, price: float, draw: int) -> Reason:
     """Why ``action`` is right here, from the numbers the decision rests on."""
     kind = action.kind
-    count = max(len(view.opponents), 1)
+    count = max(len(estimate_seats(view)), 1)  # the players the equity was measured against
     if view.street is Street.PREFLOP:
         return _preflop_reason(view, kind, share, price, count)
     drawing = draw > 0 and view.street is not Street.RIVER
@@ -344,8 +444,9 @@ def reason_for(view: PlayerView, action: Action, share: float, price: float, dra
         if share >= price:
             return Reason.PRICE_RIGHT
         return Reason.DRAW_PRICE if drawing else Reason.CLOSE
-    if share >= ahead_at(count):
-        return Reason.AHEAD
+    value = value_reason(share, count) if share >= ahead_at(count) else None
+    if value is not None:
+        return value
     if drawing:
         return Reason.SEMI_BLUFF
     return Reason.PRESSURE if share >= 0.7 / (count + 1) else Reason.BLUFF
@@ -358,12 +459,18 @@ def _preflop_reason(
     if kind is ActionKind.CHECK:
         return Reason.FREE_LOOK
     if effective_bb(view) <= SHORT_STACK_BB:  # the hard bot pushes or folds
+        mine = view.stacks[view.seat] + view.committed[view.seat]
+        mine_short = mine / view.big_blind <= SHORT_STACK_BB  # else theirs are
         if kind is ActionKind.FOLD:
-            return Reason.PRICE_TOO_HIGH if raised and share < price else Reason.SHORT_FOLD
+            if raised and share < price:
+                return Reason.PRICE_TOO_HIGH
+            return Reason.SHORT_FOLD if mine_short else Reason.SHORT_FOLD_THEM
+        if kind in AGGRESSIVE and raised:
+            return Reason.RESHOVE  # a shove is not a call: its price is not its reason
         if raised and share >= price:
             return Reason.PRICE_RIGHT
         if kind is not ActionKind.CALL or view.legal.call_is_all_in:
-            return Reason.SHOVE
+            return Reason.SHOVE if mine_short else Reason.SHOVE_THEM
         return Reason.CLOSE if raised else Reason.CHEAP_LOOK  # a call that is not all in
     if not raised:
         if kind is ActionKind.FOLD:
@@ -373,7 +480,8 @@ def _preflop_reason(
         return Reason.PRICE_TOO_HIGH if share < price else Reason.CLOSE
     if kind is ActionKind.CALL:
         return Reason.PRICE_RIGHT if share >= price else Reason.CHEAP_LOOK
-    return Reason.AHEAD if share >= ahead_at(count) else Reason.BLUFF
+    value = value_reason(share, count) if share >= ahead_at(count) else None
+    return value if value is not None else Reason.BLUFF
 
 
 # -- ranges in structured words -------------------------------------------------------------

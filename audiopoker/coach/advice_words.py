@@ -3,8 +3,10 @@
 Two presses, two answers. The first is short: the price, the chance, then the suggestion
 with its reason in one sentence ("Calling 20 to win 80: you need 20 percent. You win about
 34 percent against what they have shown. Call: you are getting the right price."). The
-second is the detail: the hand, its outs, how many opponents and the ranges the estimate
-assumed from their actions. Hands, cards and counts are said as the narration says them.
+second is the detail: the kind of reason named ("The reason is pot odds: ..."), the hand
+with the board in mind, its clean outs (and those that also help the opponents), how many
+opponents and the ranges the estimate assumed from their actions. Hands, cards and counts
+are said as the narration says them.
 
 >>> from audiopoker.cards import parse_cards
 >>> from audiopoker.coach.spot import advise_spot
@@ -16,6 +18,7 @@ You win about 79 percent against one random hand.
 Raise to 84: you are ahead of most of their hands.
 >>> for sentence in detail_answer(advice, "es").split(". "):
 ...     print(sentence)
+La razón es el valor: te pagan manos peores
 Tienes pareja de reyes, kicker as
 Ya no quedan cartas por salir
 Tienes un rival
@@ -29,7 +32,9 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker import i18n
-from audiopoker.coach.advice import Advice, OpponentRange
+from audiopoker.coach.advice import Advice, OpponentRange, Reason
+from audiopoker.coach.board_hand import board_aware
+from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
 from audiopoker.engine.actions import Street
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
@@ -62,8 +67,12 @@ def first_answer(advice: Advice, lang: Language) -> str:
 
 
 def price_sentence(advice: Advice, lang: Language) -> str:
-    """'Calling 20 to win 80: you need 20 percent.' or 'Checking is free.'"""
+    """'Calling 20 to win 80: you need 20 percent.' or 'Checking is free.'; first in before
+    the flop, no call's price (a raise there opens, it calls nothing): 'Nobody has come in
+    yet: the pot holds 3.'"""
     text = catalog(lang)
+    if advice.first_in and advice.to_call > 0:
+        return text.text("coach.price.first_in", pot=amount(advice.pot))
     if advice.to_call <= 0:
         return text.text("coach.price.free")
     need = min(max(percent(advice.pot_odds), 1), 99)
@@ -111,8 +120,23 @@ def action_words(advice: Advice, lang: Language) -> str:
 
 
 def reason_words(advice: Advice, lang: Language) -> str:
-    """The reason as a clause: 'you are getting the right price'."""
-    return catalog(lang).text(f"coach.reason.{advice.reason.value}")
+    """The reason as a clause: 'you are getting the right price'. First in before the
+    flop, an open or a fold says how many hands this seat opens and where this one ranks,
+    the numbers the decision compared."""
+    text = catalog(lang)
+    reason = advice.reason
+    if (
+        reason in (Reason.OPEN, Reason.TOO_WEAK)
+        and advice.first_in
+        and advice.open_share is not None
+        and advice.starting is not None
+    ):
+        return text.text(
+            f"coach.reason.{reason.value}.share",
+            open=_whole(advice.open_share),
+            hand=_whole(advice.starting),
+        )
+    return text.text(f"coach.reason.{reason.value}", players=count_word(advice.opponents + 1, lang))
 
 
 def suggestion(advice: Advice, lang: Language) -> str:
@@ -126,15 +150,21 @@ def suggestion(advice: Advice, lang: Language) -> str:
 
 
 def detail_answer(advice: Advice, lang: Language, names: Sequence[str] | None = None) -> str:
-    """The hand, its outs, how many opponents, and the range assumed for each. ``names``
-    are the players' names by table seat ('Seat 3' when missing)."""
-    sentences = [hand_sentence(advice, lang)]
+    """The kind of reason, the hand, its outs, how many opponents, and the range assumed
+    for each. ``names`` are the players' names by table seat ('Seat 3' when missing)."""
+    sentences = [kind_sentence(advice, lang), hand_sentence(advice, lang)]
     outs = outs_sentence(advice, lang)
     if outs is not None:
         sentences.append(outs)
     sentences.append(opponents_sentence(advice, lang))
     sentences.extend(range_sentences(advice, lang, names))
     return " ".join(sentences)
+
+
+def kind_sentence(advice: Advice, lang: Language) -> str:
+    """What the suggestion rests on, named: 'The reason is pot odds: your chance against
+    the price of calling.'"""
+    return catalog(lang).text(f"coach.kind.{advice.kind.value}")
 
 
 def hand_sentence(advice: Advice, lang: Language) -> str:
@@ -148,9 +178,14 @@ def hand_sentence(advice: Advice, lang: Language) -> str:
 
 
 def hand_words(advice: Advice, lang: Language) -> str:
-    """The hand the player holds now, as the narration says it: 'a pair of kings, ace
-    kicker'; before the flop a pocket pair or the high card."""
-    return hand_so_far(advice.hole, advice.board, lang, article=True)
+    """The hand the player holds now, as the narration says it ('a pair of kings, ace
+    kicker'; before the flop a pocket pair or the high card), with the board in mind:
+    what the board holds for everyone is said apart from what the player's cards add
+    ('king high; the board has a pair of sevens'), and a hand the player's cards do not
+    play in is the board's ('you play the board: a straight to the nine')."""
+    if len(advice.board) < 3:
+        return hand_so_far(advice.hole, advice.board, lang, article=True)
+    return board_aware(advice.hole, advice.board, lang)
 
 
 def outs_sentence(advice: Advice, lang: Language) -> str | None:
@@ -163,12 +198,27 @@ def outs_sentence(advice: Advice, lang: Language) -> str | None:
     if not outs.counted:
         return None
     if not outs.count:
-        return text.text("coach.detail.no_outs")
-    kinds = [
-        text.plural(f"coach.outs.{group.category.key}", len(group.cards)) for group in outs.groups
-    ]
-    joined = narration_catalog(lang).join(kinds)
-    return text.plural("coach.detail.outs", outs.count, kinds=joined)
+        main = text.text("coach.detail.no_clean_outs" if outs.tainted else "coach.detail.no_outs")
+    else:
+        main = text.plural("coach.detail.outs", outs.count, kinds=_kinds(outs.groups, lang))
+    sentences = [main]
+    for taint in Taint:
+        groups = [group for group in outs.tainted if group.taint is taint]
+        if groups:
+            count = sum(len(group.cards) for group in groups)
+            sentences.append(
+                text.plural(
+                    f"coach.detail.tainted.{taint.value}", count, kinds=_kinds(groups, lang)
+                )
+            )
+    return " ".join(sentences)
+
+
+def _kinds(groups: Sequence[OutGroup | TaintedGroup], lang: Language) -> str:
+    """'9 make a flush and 6 make a pair'."""
+    text = catalog(lang)
+    kinds = [text.plural(f"coach.outs.{g.category.key}", len(g.cards)) for g in groups]
+    return narration_catalog(lang).join(kinds)
 
 
 def opponents_sentence(advice: Advice, lang: Language) -> str:

@@ -4,12 +4,22 @@ Only real improvements count: a card that merely pairs the board (everyone share
 pair) or completes a hand the board makes alone is not an out. A card counts once, under
 the best kind of hand it makes. Before the flop and on the river there is nothing to count.
 
+An out is tainted when it also helps the opponents' likely hands: a straight or a flush
+made by a card that pairs the board (a full house may beat it), or a hand below a flush
+on a board that then holds three cards of a suit (a flush may beat it). Tainted outs are
+kept apart (``tainted``) and not in ``count``: the count said is of clean outs.
+
 >>> from audiopoker.cards import parse_cards
 >>> found = outs_of(parse_cards("Ah Kh"), parse_cards("Qh 7h 2c"))
 >>> [(group.category.key, len(group.cards)) for group in found.groups]
-[('flush', 9), ('pair', 6)]
->>> found.count
-15
+[('flush', 8), ('pair', 6)]
+>>> found.count  # the deuce of hearts makes a flush but pairs the board: tainted
+14
+>>> [(group.category.key, group.taint.value, len(group.cards)) for group in found.tainted]
+[('flush', 'pairs_board', 1)]
+>>> straight = outs_of(parse_cards("9c 8d"), parse_cards("7h 6h 2h"))  # a flush board
+>>> straight.count, [(g.category.key, len(g.cards)) for g in straight.tainted]
+(0, [('straight', 8), ('pair', 6)])
 >>> outs_of(parse_cards("8c 8d"), parse_cards("7s 6h 2c")).count  # a pair on the board is no out
 2
 """
@@ -19,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from audiopoker.cards import FULL_DECK, Card
@@ -44,14 +55,32 @@ class OutGroup:
     cards: tuple[Card, ...]
 
 
+class Taint(Enum):
+    """How an out also helps the opponents."""
+
+    PAIRS_BOARD = "pairs_board"  # a straight or flush on a paired board: full houses
+    FLUSH_BOARD = "flush_board"  # less than a flush, three of a suit on the board: flushes
+
+
+@dataclass(frozen=True, slots=True)
+class TaintedGroup:
+    """The tainted outs that make one kind of hand, for one taint."""
+
+    category: Category
+    taint: Taint
+    cards: tuple[Card, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Outs:
     """The outs of a hand on the flop or the turn, by the kind of hand they make (best
-    first). ``counted`` is False before the flop and on the river: no card is to come that
-    could be counted."""
+    first): ``groups`` the clean ones, ``tainted`` those that also help the opponents.
+    ``counted`` is False before the flop and on the river: no card is to come that could
+    be counted."""
 
     groups: tuple[OutGroup, ...] = ()
     counted: bool = False
+    tainted: tuple[TaintedGroup, ...] = ()
 
     @property
     def count(self) -> int:
@@ -60,8 +89,13 @@ class Outs:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every out, best kind first."""
+        """Every clean out, best kind first."""
         return tuple(card for group in self.groups for card in group.cards)
+
+    @property
+    def tainted_count(self) -> int:
+        """How many cards improve the hand but also help the opponents."""
+        return sum(len(group.cards) for group in self.tainted)
 
 
 def outs_of(hole: Sequence[Card], board: Sequence[Card]) -> Outs:
@@ -73,6 +107,7 @@ def outs_of(hole: Sequence[Card], board: Sequence[Card]) -> Outs:
     now = category_of(strength_ids((*hole_ids, *board_ids)))
     hole_ranks = {card.rank for card in hole}
     found: dict[Category, list[Card]] = {}
+    tainted: dict[tuple[Category, Taint], list[Card]] = {}
     for card in FULL_DECK:
         if card.index in hole_ids or card.index in board_ids:
             continue
@@ -80,9 +115,28 @@ def outs_of(hole: Sequence[Card], board: Sequence[Card]) -> Outs:
         if made <= now or made <= _board_category((*board_ids, card.index)):
             continue
         if made in _WITHOUT_PAIRING or card.rank in hole_ranks:
-            found.setdefault(made, []).append(card)
+            taint = taint_of(made, card, board)
+            if taint is None:
+                found.setdefault(made, []).append(card)
+            else:
+                tainted.setdefault((made, taint), []).append(card)
     groups = tuple(OutGroup(kind, tuple(found[kind])) for kind in sorted(found, reverse=True))
-    return Outs(groups, counted=True)
+    order = sorted(tainted, key=lambda key: (-key[0], key[1].value))
+    bad = tuple(TaintedGroup(kind, taint, tuple(tainted[kind, taint])) for kind, taint in order)
+    return Outs(groups, counted=True, tainted=bad)
+
+
+def taint_of(made: Category, card: Card, board: Sequence[Card]) -> Taint | None:
+    """How ``card``, making the player ``made``, also helps the opponents, or None: a
+    straight or flush that pairs the board, or less than a flush with three cards of a
+    suit on the board once it falls."""
+    if made in (Category.STRAIGHT, Category.FLUSH) and any(c.rank == card.rank for c in board):
+        return Taint.PAIRS_BOARD
+    suited = sum(1 for c in (*board, card) if c.suit == card.suit)
+    most = max(suited, *Counter(c.suit for c in board).values())
+    if made < Category.FLUSH and most >= 3:
+        return Taint.FLUSH_BOARD
+    return None
 
 
 def _board_category(ids: Sequence[int]) -> Category:
