@@ -139,16 +139,19 @@ def check_chips(client: RawClient, total: int) -> int:
 
 
 def check_no_leak(client: RawClient, truth: Truth) -> tuple[int, int]:
-    """No frame shows a card of another seat's hand before that seat showed it; the number
-    of hands and of frames checked."""
-    me = client.seat
-    assert me is not None
+    """No frame shows a card of another seat's hand before that seat showed it (while
+    waiting for a seat, following the hand in play, no card is the client's); the number
+    of hands (followed or played) and of frames checked."""
+    assert client.seat is not None
+    me: int | None = None  # watching until the Welcome
     hand, shown, frames, hands = 0, set[int](), 0, set[int]()
     for received in client.frames:
         document = json.loads(received.raw)
         frame = received.frame
         assert frame is not None, received.error
-        events = list(frame.events) if isinstance(frame, Welcome) else []
+        if isinstance(frame, Welcome):
+            me = frame.seat
+        events = list(frame.events) if isinstance(frame, Welcome | Waiting) else []
         events += [frame.event] if isinstance(frame, EventFrame) else []
         for event in events:
             kind = event["type"]
@@ -162,7 +165,7 @@ def check_no_leak(client: RawClient, truth: Truth) -> tuple[int, int]:
                 shown.add(event["seat"])
         hidden = set[str]().union(
             *(cards for seat, cards in truth.hole.get(hand, {}).items() if seat not in shown)
-        ) - truth.hole.get(hand, {}).get(me, frozenset())
+        ) - (truth.hole.get(hand, {}).get(me, frozenset()) if me is not None else set())
         leaked = card_words(document) & hidden
         assert not leaked, f"hand {hand}: {sorted(leaked)} in {received.raw[:300]}"
         frames += 1

@@ -37,6 +37,9 @@ class Client:
     # raced a timeout is no abuse; a stream of garbage is).
     strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
     seated: bool = False  # Welcome was sent: events flow
+    # Waiting for a seat: the hand in play's public events flow (as to a spectator) until
+    # the Welcome; set and cleared on the loop's thread, in order with the events.
+    watching: bool = False
     closing: str | None = None  # why the server is closing the connection
 
     def send(self, frame: ServerFrame) -> None:

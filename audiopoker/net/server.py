@@ -4,8 +4,9 @@ The conductor (``audiopoker.game.Game``) plays the table in its own thread, exac
 local game; this module is its network face, run on an asyncio loop in another thread:
 
 - a connection says ``Hello`` with the invite code (and its seat token when it comes back);
-  a newcomer hears the hand in play and sits down between hands in a bot's seat, taking
-  over its chips (under a name nobody at the table has, when the player gave none);
+  a newcomer hears where the hand in play stands, follows its public events as a spectator
+  (never a hole card), and sits down between hands in a bot's seat, taking over its chips
+  (under a name nobody at the table has, when the player gave none);
 - an event reaches a seated client only if that seat may see it (``Event.visible_to``);
 - actions are checked against the seat's current turn here, then by the engine;
 - frames are rate-limited; a client that keeps sending garbage is dropped. Nothing a
@@ -273,11 +274,15 @@ class TableServer:
         elif isinstance(event, ActionTaken | HandEnded):
             self.current = None  # the turn is over: a late action for it is stale
         data = encode_event(event)
+        public = event.visible_to(None)
         for client in self.clients:
             if client.seated and event.visible_to(client.seat):
                 client.seq += 1
                 number = turn.number if turn is not None and turn.seat == client.seat else 0
                 client.send(EventFrame(seq=client.seq, turn=number, event=data))
+            elif client.watching and public:  # a newcomer follows the hand in play
+                client.seq += 1
+                client.send(EventFrame(seq=client.seq, event=data))
 
     def _tell_level(self, state: dict[str, Any]) -> None:
         for client in self.clients:
@@ -295,7 +300,7 @@ class TableServer:
             listener(event)
         data = encode_event(event)
         for client in self.clients:
-            if client.seated:
+            if client.seated or client.watching:
                 client.seq += 1
                 client.send(EventFrame(seq=client.seq, event=data))
 
@@ -307,6 +312,7 @@ class TableServer:
         client.seq = len(events)
         client.heard = client.seq
         client.seated = True
+        client.watching = False  # from here on, the seat's own events
         current = self.current
         client.send(
             Welcome(
@@ -443,6 +449,7 @@ class TableServer:
             self.waiting.append(client)
             self._presence()
         client.send(self._waiting())
+        client.watching = True  # the hand's next public events follow its Waiting
         return True
 
     def _free_name(self, lang: str) -> str:

@@ -13,7 +13,7 @@ from audiopoker.engine.events import Event
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
 from audiopoker.net.net_text import NetText
-from audiopoker.net.protocol import RefusalCode, Waiting, Welcome
+from audiopoker.net.protocol import EventFrame, RefusalCode, Waiting, Welcome
 from audiopoker.net.seat_events import PlayerAway, PlayerBack, PlayerLeaving, SeatLeft, SeatTaken
 from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.message import Message
@@ -166,14 +166,82 @@ def hand_in_play(snap: TableSnapshot, text: NetText, answers: Answers) -> list[s
 def arrival(waiting: Waiting, lang: Language) -> list[str]:
     """What a newcomer hears while waiting for a seat: the hand in play as anyone at the
     table may see it (nothing between hands, or from a server that sent no hand)."""
-    if not waiting.events or len(waiting.names) != len(waiting.stacks):
-        return []
-    state = TableState(waiting.names, waiting.stacks, None)
-    try:
-        for data in waiting.events:
-            state.on_event(decode_event(data))
-    except (WireError, IndexError, ValueError) as error:  # a hand that does not add up
-        log.warning("the hand in play could not be followed: %s", error)
-        return []
-    answers = Answers(UiText(lang), Narration(lang, waiting.names, None))
-    return hand_in_play(state.snapshot(), NetText(lang), answers)
+    return _Followed.of(waiting, lang, None).arrival
+
+
+class Spectator:
+    """A newcomer waiting for a seat follows the hand in play as a spectator: where it
+    stands on arrival (``waiting``), then each public event the table sends until the
+    seat is theirs (``follow``): the bets, folds, the board, the showdown and who won, in
+    the narration's own sentences for someone watching (the server sends nobody's hole
+    cards), and the seats changing hands. The first hand of their own then starts as
+    usual, on the session."""
+
+    def __init__(self, lang: Language, router: Router) -> None:
+        self.lang: Language = lang
+        self._router = router
+        self._followed: _Followed | None = None
+
+    def waiting(self, waiting: Waiting) -> None:
+        """The Waiting frame: the hand in play learnt without a word, then where it stands."""
+        self._followed = _Followed.of(waiting, self.lang, self._router)
+        for sentence in self._followed.arrival:
+            self._router.send(Message("hand_in_play", sentence))
+
+    def follow(self, frame: EventFrame) -> None:
+        """One public event of the table, said as to a spectator."""
+        followed = self._followed
+        if followed is None:
+            return  # no Waiting yet: nothing to follow it from
+        try:
+            followed.on_event(decode_event(frame.event))
+        except (WireError, IndexError, ValueError) as error:  # an event that does not add up
+            log.warning("an event of the hand in play could not be followed: %s", error)
+
+
+class _Followed:
+    """The hand in play, followed from a Waiting: the table as a spectator knows it, and
+    its narration (silent when ``router`` is None: only the arrival's sentences)."""
+
+    def __init__(self, waiting: Waiting, lang: Language, router: Router | None) -> None:
+        self.state = TableState(waiting.names, waiting.stacks, None)
+        self.narration = Narration(lang, waiting.names, None, output=router)
+        self.talk = (
+            NetTalk(lang, -1, router, self.state, self.narration, waiting.names)
+            if router is not None
+            else None
+        )
+        self.arrival: list[str] = []
+        self.lost = False  # an event that did not add up: the rest is not followed
+
+    @classmethod
+    def of(cls, waiting: Waiting, lang: Language, router: Router | None) -> _Followed:
+        followed = cls(waiting, lang, router)
+        if len(waiting.names) != len(waiting.stacks):
+            followed.lost = True
+            return followed
+        try:
+            for data in waiting.events:
+                event = decode_event(data)
+                followed.state.on_event(event)
+                followed.narration.learn(event)
+        except (WireError, IndexError, ValueError) as error:  # a hand that does not add up
+            log.warning("the hand in play could not be followed: %s", error)
+            followed.lost = True
+            return followed
+        if waiting.events:
+            answers = Answers(UiText(lang), followed.narration)
+            followed.arrival = hand_in_play(followed.state.snapshot(), NetText(lang), answers)
+        return followed
+
+    def on_event(self, event: Event) -> None:
+        if self.lost:
+            return
+        try:
+            self.state.on_event(event)
+        except (IndexError, ValueError):
+            self.lost = True
+            raise
+        self.narration.on_event(event)
+        if self.talk is not None:
+            self.talk.on_event(event)
