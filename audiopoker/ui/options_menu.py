@@ -3,10 +3,10 @@
 Each item says a setting and its value now ("How much is said: normal."); Enter changes it
 to the next value and says the item again, so the change is heard in the words that name it
 (audiopoker.ui.browse walks the list: Up and Down, Escape leaves, any other key leaves and
-acts). A change that is a preference is kept at once (the side's ``prefs_changed``): how
-much is said, the bots' pace, the all-in warning, the coach's review and, in Spanish, the
-words of the game, which take effect with the next sentence (every catalog follows
-``set_words``). Sound cues and their volume last for this game, as with 8, 9 and 0.
+acts). A change is kept at once (the side's ``prefs_changed``): how much is said, the
+bots' pace, the sound cues and their volume (as with 8, 9 and 0), the all-in warning, the
+coach's review and, in Spanish, the words of the game, which take effect with the next
+sentence (every catalog follows ``set_words``).
 
 A setting appears only where it makes sense: the pace at a table whose bots the player
 paces, the sound where there is sound, the warning and the review with a seat, the words
@@ -100,7 +100,7 @@ def settings(text: UiText, parts: Parts) -> list[Setting]:
     if parts.pace is not None:
         found.append(_pace(text, *parts.pace))
     if parts.sound is not None:
-        found += [_sound(text, parts.sound), _volume(text, parts.sound)]
+        found += [_sound(text, parts.sound, parts.keep), _volume(text, parts.sound, parts.keep)]
     if parts.warning is not None:
         found.append(_warning(text, parts.warning, parts.all_in_key))
     if parts.review is not None:
@@ -131,7 +131,7 @@ def _pace(text: UiText, get: Callable[[], float], put: Callable[[float], None]) 
     return Setting("pace", lambda: text.pace(get()), change)
 
 
-def _sound(text: UiText, sound: SoundControl) -> Setting:
+def _sound(text: UiText, sound: SoundControl, keep: Callable[[], None]) -> Setting:
     """On or muted; with no sound device (none at the start, or it failed) it says so, and
     Enter changes nothing and says why (8 still mutes: the choice for a device that works
     again is the keys', not a setting that would claim the cues are heard)."""
@@ -145,12 +145,13 @@ def _sound(text: UiText, sound: SoundControl) -> Setting:
         if not sound.working:
             return text.option("sound.no_device.change")
         sound.toggle_mute()
+        keep()
         return said()
 
     return Setting("sound", said, change)
 
 
-def _volume(text: UiText, sound: SoundControl) -> Setting:
+def _volume(text: UiText, sound: SoundControl, keep: Callable[[], None]) -> Setting:
     def said() -> str:
         if not sound.working:
             return text.option("volume.no_device")
@@ -166,6 +167,7 @@ def _volume(text: UiText, sound: SoundControl) -> Setting:
                 if percent(sound.volume) <= QUIETEST:
                     break
                 sound.volume_down()
+        keep()
         return said()
 
     return Setting("volume", said, change)
