@@ -40,7 +40,6 @@ from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.net_talk import Spectator
 from audiopoker.ui.player_prefs import PrefsFile
-from audiopoker.ui.questions import Quits
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
@@ -274,12 +273,10 @@ def play_at(
         named=named,
         close_table=close_table,
         farewell=farewell,
+        saved_at=saved_at,
         prefs=prefs,
     )
     made.restore_prefs(kept_prefs(prefs.read(), args))
-    questions = made.controller.questions  # Q's question says what leaving does here
-    questions.quits = Quits.TABLE if hosting else Quits.SEAT
-    questions.saved_at = saved_at
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

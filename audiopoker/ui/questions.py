@@ -87,7 +87,7 @@ class Quits(enum.Enum):
 
 class QuestionKeys:
     """The open question, if any, and the all-in warning setting, for one controller.
-    ``quits`` and ``saved_at`` are set by whoever knows the table (``audiopoker join``):
+    ``quits`` and ``saved_at`` are set by whoever knows the table (a network seat's side):
     what Q Q does, and for the host the hand a saved table goes on from (None: not
     saved), read when Q is pressed."""
 

@@ -64,6 +64,7 @@ from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.net_talk import NetTalk
 from audiopoker.ui.net_tournament import TournamentFollower
 from audiopoker.ui.player_prefs import KeptPrefs, PrefsFile
+from audiopoker.ui.questions import Quits
 from audiopoker.ui.reminder import DEFAULT_REMIND
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.side import LinkParts, PlayerSide
@@ -426,7 +427,8 @@ class RemoteTable:
 
 class ClientSession(PlayerSide):
     """One player at a network table: a ``PlayerSide`` on a ``RemoteTable`` (see it for
-    ``named``, ``close_table``, ``farewell`` and ``prefs``). ``run`` blocks until they
+    ``named``, ``close_table``, ``farewell`` and ``prefs``; ``saved_at``: the host's, the
+    hand its saved table goes on from, None when not saved). ``run`` blocks until they
     leave or the game ends."""
 
     def __init__(
@@ -445,6 +447,7 @@ class ClientSession(PlayerSide):
         named: bool = True,
         close_table: Callable[[], None] | None = None,
         farewell: Callable[[], list[str]] = list,
+        saved_at: Callable[[], int | None] = lambda: None,
         prefs: PrefsFile | None = None,
         input: Input | None = None,
         output: PtOutput | None = None,
@@ -472,6 +475,11 @@ class ClientSession(PlayerSide):
             input=input,
             output=output,
         )
+        # Q's question says what leaving does here: the host's seat closes the table (and
+        # says from which hand its save goes on), a joiner's is played by a bot.
+        questions = self.controller.questions
+        questions.quits = Quits.TABLE if close_table is not None else Quits.SEAT
+        questions.saved_at = saved_at
         self.connection = connection
         self.on_frame = self.remote.on_frame
         self.on_link = self.remote.on_link
