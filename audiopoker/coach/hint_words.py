@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from audiopoker import i18n
+from audiopoker.cards import Rank
 from audiopoker.coach.advice_words import (
     chance_words,
     hand_sentence,
@@ -28,8 +29,12 @@ from audiopoker.coach.advice_words import (
     suggestion,
 )
 from audiopoker.coach.hint_spot import AssumedRange, HintAdvice, StatedRange
+from audiopoker.coach.preflop_chart import PreflopHint, Problem, table_positions
 from audiopoker.coach.range_notation import RangeNotationError
 from audiopoker.i18n import Catalog, Language
+from audiopoker.narration.catalog import get_catalog as narration_catalog
+from audiopoker.narration.positions import Position
+from audiopoker.narration.words import rank_name
 
 DOMAIN: Final = "hint"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -145,3 +150,152 @@ def as_json(hint: HintAdvice, lang: Language) -> dict[str, Any]:
 def _whole(share: float) -> int:
     """A share as a percentage of at least 1 (a range is never '0 percent of hands')."""
     return max(percent(share), 1)
+
+
+# ---------------------------------------------------------------- before the flop
+# The seats as --position takes them (``commands.hint``), in the order they act.
+TYPED_SEATS: Final[dict[Position, str]] = {
+    Position.UNDER_THE_GUN: "utg",
+    Position.UNDER_THE_GUN_1: "utg1",
+    Position.UNDER_THE_GUN_2: "utg2",
+    Position.UNDER_THE_GUN_3: "utg3",
+    Position.LOJACK: "mp",
+    Position.HIJACK: "hj",
+    Position.CUTOFF: "co",
+    Position.BUTTON: "button",
+    Position.BUTTON_SMALL_BLIND: "button",
+    Position.SMALL_BLIND: "sb",
+    Position.BIG_BLIND: "bb",
+}
+
+
+def hand_words(hand: str, lang: Language) -> str:
+    """A starting hand as players say it: 'jack-ten suited', 'pocket sevens' / 'sota y
+    diez del mismo palo', 'pareja de sietes'."""
+    ranks = [Rank.parse(char) for char in hand[:2]]
+    text = catalog(lang)
+    if len(hand) == 2:
+        return text.text("preflop.hand.pair", ranks=rank_name(ranks[0], lang, plural=True))
+    kind = "suited" if hand.endswith("s") else "offsuit"
+    high, low = (rank_name(rank, lang) for rank in ranks)
+    return text.text(f"preflop.hand.{kind}", high=high, low=low)
+
+
+def preflop_first(hint: PreflopHint, lang: Language) -> str:
+    """'Jack-ten suited on the button, everyone folded: raise to 5; you open about 45
+    percent of hands here.'"""
+    spot = hint.spot
+    text = catalog(lang)
+    sentence = text.text(
+        "preflop.answer",
+        hand=hand_words(spot.hand, lang),
+        seat=text.text(f"preflop.seat.{spot.position.value}"),
+        situation=_situation(hint, text),
+        action=_action(hint, text),
+        why=_why(hint, text),
+    )
+    return sentence[:1].upper() + sentence[1:]
+
+
+def preflop_detail(hint: PreflopHint, lang: Language) -> str:
+    """Where the hand ranks, the depth and, for a call, the price."""
+    text = catalog(lang)
+    hand = hand_words(hint.spot.hand, lang)
+    sentences = [
+        text.text("preflop.rank", hand=hand[:1].upper() + hand[1:], rank=_whole(hint.rank)),
+        text.plural("preflop.depth", round(hint.stack_bb)),
+    ]
+    if hint.action == "call":
+        sentences.append(
+            text.text("preflop.price", call=hint.amount, pot=hint.pot, need=_whole(hint.need))
+        )
+    return " ".join(sentences)
+
+
+def preflop_json(hint: PreflopHint, lang: Language) -> dict[str, Any]:
+    """The chart's answer for programs, its reason said in ``lang``."""
+    spot = hint.spot
+    return {
+        "street": "preflop",
+        "hand": spot.hand,
+        "position": TYPED_SEATS[spot.position],
+        "players": spot.players,
+        "facing": spot.facing,
+        "callers": spot.callers,
+        "stack_bb": round(hint.stack_bb, 2),
+        "to_call": hint.to_call,
+        "pot": hint.pot,
+        "pot_odds": round(hint.need, 4),
+        "action": hint.action,
+        "amount": hint.amount,
+        "all_in": hint.all_in,
+        "chart": hint.line,
+        "raise_share": round(hint.raise_share, 4),
+        "call_share": round(hint.call_share, 4),
+        "rank": round(hint.rank, 4),
+        "reason": preflop_first(hint, lang),
+    }
+
+
+def preflop_error(problem: Problem, lang: Language, typed: str = "") -> str:
+    """The refusal of a spot before the flop that cannot be (``preflop_chart.problem``)."""
+    fields: dict[str, object] = dict(problem.fields)
+    if problem.key == "seat":
+        fields |= {"position": typed, "seats": seat_list(problem.fields["players"], lang)}
+    if problem.key == "callers":
+        room = problem.fields["room"]
+        return catalog(lang).plural("preflop.error.callers", room, callers=fields["callers"])
+    if problem.key.startswith("to_call"):
+        fields["option"] = "--to-call"
+    return catalog(lang).text(f"preflop.error.{problem.key}", **fields)
+
+
+def seat_list(players: int, lang: Language) -> str:
+    """The --position words of a table of ``players``: 'utg, hj, co, button, sb or bb'."""
+    seats = [TYPED_SEATS[seat] for seat in table_positions(players)]
+    return narration_catalog(lang).join(seats, "or")
+
+
+def position_missing(players: int, lang: Language) -> str:
+    """The refusal of a spot before the flop with no --position."""
+    return catalog(lang).text("preflop.error.position", seats=seat_list(players, lang))
+
+
+def option_error(option: str, needed: bool, lang: Language) -> str:
+    """An option given after the flop that is only for before it, or one the flop needs."""
+    if needed:
+        example = "--pot 60 --to-call 20 --players 3"
+        return catalog(lang).text("preflop.error.needed", option=option, example=example)
+    return catalog(lang).text("preflop.error.after_flop", option=option)
+
+
+def _situation(hint: PreflopHint, text: Catalog) -> str:
+    spot = hint.spot
+    if spot.facing == "none":
+        if spot.callers:
+            return text.plural("preflop.facing.limpers", spot.callers)
+        first = table_positions(spot.players)[0] is spot.position
+        return text.text("preflop.facing.first" if first else "preflop.facing.folded")
+    faced = hint.faced
+    kind = "raise" if spot.facing == "raise" else "three_bet"
+    if spot.callers:
+        return text.plural(f"preflop.facing.{kind}_called", spot.callers, faced=faced)
+    return text.text(f"preflop.facing.{kind}", faced=faced)
+
+
+def _action(hint: PreflopHint, text: Catalog) -> str:
+    if hint.action in ("fold", "check"):
+        return text.text(f"preflop.do.{hint.action}")
+    if hint.action == "call":
+        key = "preflop.do.call_all_in" if hint.all_in else "preflop.do.call"
+        return text.text(key, amount=hint.amount)
+    if hint.all_in:
+        return text.text("preflop.do.raise_all_in", amount=hint.amount)
+    key = "preflop.do.raise" if hint.spot.facing == "none" else "preflop.do.reraise"
+    return text.text(key, amount=hint.amount)
+
+
+def _why(hint: PreflopHint, text: Catalog) -> str:
+    shares = {"raise": _whole(hint.raise_share), "call": _whole(hint.call_share)}
+    line = "raise_only" if hint.line == "raise" and hint.call_share < 0.005 else hint.line
+    return text.text(f"preflop.why.{line}", bb=round(hint.stack_bb), **shares)

@@ -14,6 +14,17 @@ counts every chip in the middle, the bet to call included; ``--players`` counts 
 Heads-up on the turn or the river the equity is exact; elsewhere it is within one
 percentage point of it. Bad cards (unknown, repeated, too few or too many), numbers or
 ranges: one line on stderr in the chosen language, exit code 2.
+
+With no ``--board`` (or an empty one) the coach advises before the flop from charts
+(``coach.preflop_chart``): ``--position`` is required, ``--players`` is the table's size
+(default 6), ``--facing`` says what was bet before you (none, raise, 3bet) and
+``--callers`` how many called it (or called the big blind); ``--stack`` is then your chips
+at the start of the hand, in chips like every other number, with ``--blinds`` (default
+1/2) saying what a big blind is. A seat the table has not, or a ``--to-call`` the action
+cannot have made, is refused in one line. ``--json`` then prints ``street`` ("preflop"),
+``hand``, ``position``, ``players``, ``facing``, ``callers``, ``stack_bb``, ``to_call``,
+``pot``, ``pot_odds``, ``action``, ``amount``, ``all_in``, ``chart`` (the chart's line),
+``raise_share``, ``call_share``, ``rank`` and ``reason``.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ import json
 from typing import Final
 
 from audiopoker.argtypes import int_range, refuse
+from audiopoker.bots.equity import hand_class
 from audiopoker.cards import Card, ensure_distinct, parse_cards
 from audiopoker.coach.advice_words import catalog
 from audiopoker.coach.hint_spot import StartName, StatedRange, advise_hint
@@ -30,19 +42,47 @@ from audiopoker.coach.hint_words import (
     as_json,
     detail_answer,
     first_answer,
+    option_error,
+    position_missing,
+    preflop_detail,
+    preflop_error,
+    preflop_first,
+    preflop_json,
     range_count_error,
     range_error,
 )
+from audiopoker.coach.preflop_chart import PreflopSpot, advise_preflop, problem
 from audiopoker.coach.range_notation import RangeNotationError, parse_range
+from audiopoker.commands.play import _blinds
 from audiopoker.commands.spoken import say_lines
 from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.errors import PokerError
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.narration.positions import Position
 from audiopoker.narration.refusals import describe_error
 from audiopoker.output.factory import add_output_arguments
 
 MAX_CHIPS: Final = 10**9
-BOARD_SIZES: Final = (3, 4, 5)
+BOARD_SIZES: Final = (0, 3, 4, 5)  # none: before the flop
+PREFLOP_PLAYERS: Final = 6
+# --position's words; "button" and "sb" are one seat heads-up (the button posts the small
+# blind), "mp" and "lj" the lojack, the seat three before the button.
+SEATS: Final[dict[str, Position]] = {
+    "utg": Position.UNDER_THE_GUN,
+    "utg1": Position.UNDER_THE_GUN_1,
+    "utg2": Position.UNDER_THE_GUN_2,
+    "utg3": Position.UNDER_THE_GUN_3,
+    "mp": Position.LOJACK,
+    "lj": Position.LOJACK,
+    "hj": Position.HIJACK,
+    "co": Position.CUTOFF,
+    "button": Position.BUTTON,
+    "btn": Position.BUTTON,
+    "sb": Position.SMALL_BLIND,
+    "bb": Position.BIG_BLIND,
+}
+PREFLOP_ONLY: Final = ("--position", "--facing", "--callers", "--blinds")
+POSTFLOP_NEEDS: Final = ("--pot", "--to-call", "--players")
 START_NAMES: Final[dict[str, StartName]] = {"random": "random", "tight": "tight", "loose": "loose"}
 
 
@@ -51,24 +91,58 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "hint",
         help="the coach for any spot: the price, your chance and what to do",
-        description="The coach's advice for a spot after the flop.",
+        description="The coach's advice for a spot after the flop, or with no --board "
+        "before it, from charts by seat and depth.",
     )
-    parser.add_argument("--board", required=True, help='3 to 5 board cards, e.g. "Ah 7d 2c"')
+    parser.add_argument(
+        "--board", default="", help='0, 3, 4 or 5 board cards, e.g. "Ah 7d 2c" (none: preflop)'
+    )
     parser.add_argument("--hand", required=True, help='your two cards, e.g. "Ks Kd"')
     parser.add_argument(
         "--pot",
-        required=True,
         type=int_range(1, MAX_CHIPS),
-        help="every chip in the middle, the bet you face included",
+        help="every chip in the middle, the bet you face included (needed after the flop)",
     )
     parser.add_argument(
-        "--to-call", required=True, type=int_range(0, MAX_CHIPS), help="chips to call (0: none)"
+        "--to-call",
+        type=int_range(0, MAX_CHIPS),
+        help="chips to call (0: none; needed after the flop; before it, by default what "
+        "--facing makes: the big blind, a raise to 2.5 big blinds, a re-raise to 9)",
     )
     parser.add_argument(
-        "--players", required=True, type=int_range(2, 10), help="players in the hand, you included"
+        "--players",
+        type=int_range(2, 10),
+        help="players in the hand, you included (before the flop: at the table, default 6)",
     )
     parser.add_argument(
-        "--stack", type=int_range(1, MAX_CHIPS), help="your chips behind (default: ten pots)"
+        "--stack",
+        type=int_range(1, MAX_CHIPS),
+        help="your chips behind (default: ten pots); before the flop your chips at the start "
+        "of the hand, blinds included (default: 100 big blinds): chips, like every other "
+        "number here, so a stack is typed as the table shows it; --blinds makes it big blinds",
+    )
+    parser.add_argument(
+        "--position",
+        choices=tuple(SEATS),
+        help="before the flop, your seat: utg, utg1, utg2, utg3, mp (or lj), hj, co, button, "
+        "sb, bb; heads-up button (the small blind) and bb",
+    )
+    parser.add_argument(
+        "--facing",
+        choices=("none", "raise", "3bet"),
+        help="before the flop, what was bet before you: none (everyone folded, or only "
+        "calls of the big blind), raise, or 3bet (a raise and a re-raise: you opened and "
+        "were re-raised). Said, not worked out from --to-call: the same chips to call can "
+        "be an open or a re-raise (default: none)",
+    )
+    parser.add_argument(
+        "--callers",
+        type=int_range(0, 8),
+        help="before the flop, how many called before you: the big blind with --facing "
+        "none, the raise otherwise (default 0)",
+    )
+    parser.add_argument(
+        "--blinds", type=_blinds, metavar="SMALL/BIG", help="before the flop (default: 1/2)"
     )
     parser.add_argument(
         "--range",
@@ -98,6 +172,14 @@ def run(args: argparse.Namespace) -> int:
     refusal, hole, board = _cards(args.hand, args.board, lang)
     if refusal is not None:
         return refuse("hint", refusal)
+    if not board:
+        return _preflop(args, hole, lang)
+    for option in PREFLOP_ONLY:
+        if getattr(args, option[2:].replace("-", "_")) is not None:
+            return refuse("hint", option_error(option, False, lang))
+    for option in POSTFLOP_NEEDS:
+        if getattr(args, option[2:].replace("-", "_")) is None:
+            return refuse("hint", option_error(option, True, lang))
     if args.pot < args.to_call:
         message = catalog(lang).text(
             "hint.error.pot", option="--pot", to_call=args.to_call, pot=args.pot
@@ -111,6 +193,43 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(hint, lang), ensure_ascii=False))
     else:
         say_lines(args, lang, [first_answer(hint, lang), detail_answer(hint, lang)], "coach")
+    return 0
+
+
+def _preflop(args: argparse.Namespace, hole: tuple[Card, ...], lang: Language) -> int:
+    """The chart's advice before the flop (``coach.preflop_chart``)."""
+    players = args.players if args.players is not None else PREFLOP_PLAYERS
+    if args.position is None:
+        return refuse("hint", position_missing(players, lang))
+    position = SEATS[args.position]
+    if players == 2 and position in (Position.BUTTON, Position.SMALL_BLIND):
+        position = Position.BUTTON_SMALL_BLIND
+    if args.to_call is not None and args.pot is not None and args.pot < args.to_call:
+        message = catalog(lang).text(
+            "hint.error.pot", option="--pot", to_call=args.to_call, pot=args.pot
+        )
+        return refuse("hint", message)
+    small, big = args.blinds if args.blinds is not None else (1, 2)
+    spot = PreflopSpot(
+        hand_class(hole[0].index, hole[1].index),
+        position,
+        players,
+        args.facing or "none",
+        args.callers or 0,
+        args.stack,
+        small,
+        big,
+        args.to_call,
+        args.pot,
+    )
+    wrong = problem(spot)
+    if wrong is not None:
+        return refuse("hint", preflop_error(wrong, lang, args.position))
+    hint = advise_preflop(spot)
+    if args.json:
+        print(json.dumps(preflop_json(hint, lang), ensure_ascii=False))
+    else:
+        say_lines(args, lang, [preflop_first(hint, lang), preflop_detail(hint, lang)], "coach")
     return 0
 
 
@@ -144,7 +263,7 @@ def _cards(
     if len(hole) != 2:
         return text.text("hint.error.hand_count", got=len(hole)), (), ()
     try:
-        board = parse_cards(board_text, lang)
+        board = parse_cards(board_text, lang) if board_text.strip() else ()
     except PokerError as error:
         return text.text("hint.error.board", error=describe_error(error, lang)), (), ()
     if len(board) not in BOARD_SIZES:
