@@ -133,12 +133,12 @@ def test_bets_before_the_flop_and_into_several_players_have_a_value() -> None:
     [
         (
             "en",
-            "On the turn you called 24 into 36 with about 3 percent to win; the price needed 40"
+            "On the turn you called 24 into 36 with about 4 percent to win; the price needed 40"
             " percent. Folding saves about 11 big blinds on average.",
         ),
         (
             "es",
-            "En el turn seguiste con 24 para un bote de 36 con alrededor del 3 por ciento de"
+            "En el turn seguiste con 24 para un bote de 36 con alrededor del 4 por ciento de"
             " probabilidad de ganar; el precio pedía un 40 por ciento. Irte ahorra unas 11"
             " ciegas grandes de media.",
         ),
@@ -153,7 +153,7 @@ def test_a_costly_call_is_said_with_its_numbers(
     assert decision.taken == pytest.approx(advice.equity * 60 - 24)
     assert decision.cost == pytest.approx(-decision.taken / 2)
     assert decision.costly()
-    assert percent(advice.equity) == 3 and round(decision.cost) == 11  # the numbers said
+    assert percent(advice.equity) == 4 and round(decision.cost) == 11  # the numbers said
     assert review_sentences(HandReview(1, (decision,)), lang) == [sentence]
 
 
@@ -244,41 +244,41 @@ CHECKED = {"to_call": 0, "pot_odds": 0.0, "pot": 12, "street": Street.FLOP}
     ("action", "all_in", "advice", "en", "es"),
     [
         (Action.fold(), False, {"action": "call", "reason": Reason.PRICE_RIGHT},
-         ("On the turn you folded with about 3 percent to win; the price needed 40 percent.",
+         ("On the turn you folded with about 4 percent to win; the price needed 40 percent.",
           "Calling is worth about 10 big blinds more on average."),
-         ("En el turn te fuiste con alrededor del 3 por ciento de probabilidad de ganar; el"
+         ("En el turn te fuiste con alrededor del 4 por ciento de probabilidad de ganar; el"
           " precio pedía un 40 por ciento.",
           "Seguir vale unas 10 ciegas grandes más de media.")),
         (Action.check(), False, {**CHECKED, "action": "bet", "amount": 8},
-         ("On the flop you checked with about 3 percent to win.",
+         ("On the flop you checked with about 4 percent to win.",
           "Betting 8 is worth about 10 big blinds more on average."),
-         ("En el flop viste con alrededor del 3 por ciento de probabilidad de ganar.",
+         ("En el flop viste con alrededor del 4 por ciento de probabilidad de ganar.",
           "Apostar 8 vale unas 10 ciegas grandes más de media.")),
         (Action.bet(12), True, {**CHECKED, "action": "check"},
-         ("On the flop you bet 12 into 12, all in, with about 3 percent to win.",
+         ("On the flop you bet 12 into 12, all in, with about 4 percent to win.",
           "Checking is worth about 10 big blinds more on average."),
-         ("En el flop apostaste 12 en un bote de 12 y jugaste el resto con alrededor del 3"
+         ("En el flop apostaste 12 en un bote de 12 y jugaste el resto con alrededor del 4"
           " por ciento de probabilidad de ganar.",
           "Ver vale unas 10 ciegas grandes más de media.")),
         (Action.call(), True, {"action": "raise", "amount": 194, "all_in": True},
-         ("On the turn you called 24 into 36, all in, with about 3 percent to win; the price"
+         ("On the turn you called 24 into 36, all in, with about 4 percent to win; the price"
           " needed 40 percent.",
           "Raising to 194, all in, is worth about 10 big blinds more on average."),
-         ("En el turn seguiste con 24 para un bote de 36 y jugaste el resto con alrededor del 3"
+         ("En el turn seguiste con 24 para un bote de 36 y jugaste el resto con alrededor del 4"
           " por ciento de probabilidad de ganar; el precio pedía un 40 por ciento.",
           "Subir a 194 jugando el resto vale unas 10 ciegas grandes más de media.")),
         (Action.raise_to(60), False, {"action": "call", "all_in": True, "street": Street.RIVER},
-         ("On the river you raised to 60 with about 3 percent to win; the price needed 40"
+         ("On the river you raised to 60 with about 4 percent to win; the price needed 40"
           " percent.",
           "Calling all in is worth about 10 big blinds more on average."),
-         ("En el river subiste a 60 con alrededor del 3 por ciento de probabilidad de ganar;"
+         ("En el river subiste a 60 con alrededor del 4 por ciento de probabilidad de ganar;"
           " el precio pedía un 40 por ciento.",
           "Seguir jugando el resto vale unas 10 ciegas grandes más de media.")),
         (Action.raise_to(40), False, {"action": "raise", "amount": 90, "street": Street.PREFLOP},
-         ("Before the flop you raised to 40 with about 3 percent to win; the price needed 40"
+         ("Before the flop you raised to 40 with about 4 percent to win; the price needed 40"
           " percent.",
           "Raising to 90 is worth about 10 big blinds more on average."),
-         ("Antes del flop subiste a 40 con alrededor del 3 por ciento de probabilidad de"
+         ("Antes del flop subiste a 40 con alrededor del 4 por ciento de probabilidad de"
           " ganar; el precio pedía un 40 por ciento.",
           "Subir a 90 vale unas 10 ciegas grandes más de media.")),
     ],

@@ -1,8 +1,10 @@
 """The coach's advice for one decision: the price, the chance, and what the hard bot would do.
 
 The chance is a Monte Carlo equity (``bots.equity``) against each opponent's likely range,
-read the way the hard level reads it (``HardBot.read`` over an ``OpponentModel``, narrowed
-by ``RangeEstimator``); the suggestion is the hard level's own decision, made by a
+read from the action (``coach.action_ranges``: opens by seat, checks that cap a range,
+polarised bets, calls that keep the middle) with the hard level's reads of each player
+(``HardBot.read`` over an ``OpponentModel``), every opponent still in the hand counted;
+the suggestion is the hard level's own decision, made by a
 ``HardBot`` fed that same model and that same equity, so the number the player hears is
 the number the decision used. The reason is a key (``Reason``), never text: the words live
 in ``coach.words`` and its catalogs, so the hand review and the coach key can say it in
@@ -33,9 +35,10 @@ from audiopoker.bots.hard import HardBot
 from audiopoker.bots.levels import LEVEL_STYLES
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
-from audiopoker.bots.ranges import AGGRESSIVE, Read, preflop_window
+from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
+from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
@@ -143,6 +146,7 @@ class RangeBasis(enum.Enum):
     BET = "bet"  # after the flop
     RAISED = "raised"
     CALLED = "called"
+    CHECKED = "checked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +166,10 @@ class OpponentRange:
     cards), set by ``preflop``. ``keep``: the share of that window kept after the
     ``postflop`` actions (the part strongest on the board; 1.0 when none narrowed it).
     ``share``: what is left, as a share of all the hands the opponent could hold.
-    ``seat`` is the table seat, or None for the hint's anonymous opponents.
+    ``seat`` is the table seat, or None for the hint's anonymous opponents. ``shaped``:
+    read from the action after the flop (``coach.action_ranges``): the last step says
+    what the range is (checked: capped; bet or raised: value and bluffs, ``value`` the
+    share of value hands; called: the middle); otherwise ``keep`` is the strongest part.
     """
 
     seat: int | None
@@ -172,6 +179,8 @@ class OpponentRange:
     keep: float
     postflop: tuple[Step, ...]
     share: float
+    shaped: bool = False
+    value: float = 1.0
 
     @property
     def is_any(self) -> bool:
@@ -261,6 +270,9 @@ class AdvisingBot(HardBot):
         super().__init__(rng, LEVEL_STYLES["hard"][0])
         self.model = model
         self.known: dict[RangeKey, float] = {}
+        self.ranges = ActionRanges(
+            self.table
+        )  # the coach reads the action, the bot's own way stays
 
     def _equity(self, view: PlayerView, ranges: list[list[Combo]], cap: int) -> float:
         known = self.known.get(range_key(ranges)) if ranges else None
@@ -290,6 +302,9 @@ class Coach:
         bot.model.sync(view)
         seats = estimate_seats(view)
         reads = {seat: bot.read(view, seat) for seat in seats}
+        estimator = bot.ranges if isinstance(bot.ranges, ActionRanges) else None
+        if estimator is not None:  # a call is read against the raiser's own read
+            estimator.read_of = reads
         ranges = [bot.ranges.range_of(view, seat, reads[seat]) for seat in seats]
         share_deadline = None
         if deadline is not None:
@@ -300,6 +315,11 @@ class Coach:
         if ranges:
             share = equity(hero, board, ranges, self.rng, self.deals, share_deadline).value
         bot.known = {range_key(ranges): share} if ranges else {}
+        entered = entered_seats(view)
+        if ranges and entered != seats:
+            # the hard bot measures a raise against those who entered; the coach counts
+            # the players still to act too: its decision uses the number the player hears
+            bot.known[range_key([ranges[seats.index(s)] for s in entered])] = share
         bot.time_budget = None
         if deadline is not None:
             bot.time_budget = max(deadline - time.perf_counter(), MIN_BUDGET)
@@ -308,7 +328,9 @@ class Coach:
         finally:
             bot.known = {}
         described = tuple(
-            describe_range(view, seat, reads[seat], combos)
+            describe_range(view, seat, estimator.read_range(view, seat, reads[seat]))
+            if estimator is not None
+            else describe_window(view, seat, combos)
             for seat, combos in zip(seats, ranges, strict=True)
         )
         estimate = Estimate.RANDOM if all(r.is_any for r in described) else Estimate.SHOWN
@@ -395,9 +417,14 @@ def nobody_in(view: PlayerView) -> bool:
 
 
 def estimate_seats(view: PlayerView) -> tuple[int, ...]:
-    """The opponents the chance is measured against: before the flop, once someone has
-    raised, those who have put chips in (as the hard bot measures it); otherwise every
-    opponent still in the hand."""
+    """The opponents the chance is measured against: every opponent still in the hand,
+    those yet to act included (after a raise they hold what goes on against it)."""
+    return view.opponents
+
+
+def entered_seats(view: PlayerView) -> tuple[int, ...]:
+    """Before the flop once someone has raised, the opponents who have put chips in (those
+    the hard bot measures a raise against); otherwise every opponent still in the hand."""
     preflop = view.actions(Street.PREFLOP)
     if view.street is Street.PREFLOP and any(a.kind in AGGRESSIVE for a in preflop):
         return tuple(s for s in view.opponents if any(a.seat == s for a in preflop))
@@ -487,12 +514,57 @@ def _preflop_reason(
 # -- ranges in structured words -------------------------------------------------------------
 
 
-def describe_range(
-    view: PlayerView, seat: int, read: Read, combos: Sequence[Combo]
-) -> OpponentRange:
-    """What the estimate assumed for ``seat`` and from which of its actions (the same
-    window and narrowing ``RangeEstimator.range_of`` applied to get ``combos``)."""
-    low, high = preflop_window(view, seat, read)
+def describe_range(view: PlayerView, seat: int, estimated: ActionRange) -> OpponentRange:
+    """What the estimate assumed for ``seat`` and from which of its actions: the preflop
+    window ``coach.action_ranges`` read, then each action after the flop that shaped it
+    (a check, a bet or raise, a call), and the share of value hands when a bet or raise
+    shaped it last."""
+    steps = tuple(
+        Step(step.street, _SHAPED_BASIS[step.kind])
+        for step in estimated.steps
+        if step.kind in _SHAPED_BASIS
+    )
+    last = estimated.steps[-1] if estimated.steps else None
+    value = 1.0
+    if last is not None and last.kind in AGGRESSIVE and last.value + last.bluffs:
+        value = last.value / (last.value + last.bluffs)
+    window = estimated.window
+    return OpponentRange(
+        seat=seat,
+        low=window.low if window.traps < 1.0 else 0.0,
+        high=window.high,
+        preflop=_preflop_bases(view, seat),
+        keep=estimated.keep,
+        postflop=steps,
+        share=_share(view, len(estimated.combos)),
+        shaped=True,
+        value=value,
+    )
+
+
+_SHAPED_BASIS: Final = {
+    ActionKind.CHECK: RangeBasis.CHECKED,
+    ActionKind.BET: RangeBasis.BET,
+    ActionKind.RAISE: RangeBasis.RAISED,
+    ActionKind.CALL: RangeBasis.CALLED,
+}
+
+
+def describe_window(view: PlayerView, seat: int, combos: Sequence[Combo]) -> OpponentRange:
+    """A range given whole (a fixed range in place of the coach's reading): its share,
+    and the actions that would have shaped it."""
+    return OpponentRange(
+        seat, 0.0, 1.0, _preflop_bases(view, seat), 1.0, (), _share(view, len(combos))
+    )
+
+
+def _share(view: PlayerView, count: int) -> float:
+    dead = (*ids(view.hole_cards), *ids(view.board))
+    possible = len(live(None, dead))
+    return count / possible if possible else 0.0
+
+
+def _preflop_bases(view: PlayerView, seat: int) -> tuple[RangeBasis, ...]:
     preflop: list[RangeBasis] = []
     raises = 0
     for action in view.actions(Street.PREFLOP):
@@ -502,31 +574,7 @@ def describe_range(
             raises += 1
     if not preflop and view.street is Street.PREFLOP:
         preflop.append(RangeBasis.NOT_ACTED)
-    keep = 1.0
-    steps: list[Step] = []
-    for street in (Street.FLOP, Street.TURN, Street.RIVER):
-        if street > view.street:
-            break
-        for action in view.actions(street):
-            if action.seat != seat:
-                continue
-            keep *= read.keep_after(action.kind)
-            if action.kind in AGGRESSIVE:
-                basis = RangeBasis.BET if action.kind is ActionKind.BET else RangeBasis.RAISED
-                steps.append(Step(street, basis))
-            elif action.kind is ActionKind.CALL:
-                steps.append(Step(street, RangeBasis.CALLED))
-    dead = (*ids(view.hole_cards), *ids(view.board))
-    possible = len(live(None, dead))
-    return OpponentRange(
-        seat=seat,
-        low=low,
-        high=high,
-        preflop=tuple(preflop),
-        keep=keep,
-        postflop=tuple(steps),
-        share=len(combos) / possible if possible else 0.0,
-    )
+    return tuple(preflop)
 
 
 def _preflop_basis(kind: ActionKind, raises: int) -> RangeBasis:

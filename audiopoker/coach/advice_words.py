@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker import i18n
-from audiopoker.coach.advice import Advice, OpponentRange, Reason
+from audiopoker.coach.advice import Advice, OpponentRange, RangeBasis, Reason
 from audiopoker.coach.board_hand import board_aware
 from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
 from audiopoker.engine.actions import Street
@@ -231,7 +231,9 @@ def opponents_sentence(advice: Advice, lang: Language) -> str:
 
 def range_phrase(assumed: OpponentRange, lang: Language) -> str:
     """One opponent's assumed range: 'the top 22 percent of hands (raised first in)',
-    then what its actions after the flop kept."""
+    then what its actions after the flop kept: read from the action, as the last of them
+    left it (a check: without most of its best hands; a bet or raise: value hands and
+    bluffs; a call: the middle), else its strongest part."""
     text = catalog(lang)
     if assumed.low <= 0.0 and assumed.high >= 1.0:
         phrase = text.text("coach.range.any")
@@ -245,14 +247,20 @@ def range_phrase(assumed: OpponentRange, lang: Language) -> str:
     if assumed.preflop:
         actions = join([text.text(f"coach.basis.{basis.value}") for basis in assumed.preflop])
         phrase = text.text("coach.range.actions", range=phrase, actions=actions)
-    if assumed.postflop and assumed.keep < 1.0:
+    if assumed.postflop and (assumed.keep < 1.0 or assumed.shaped):
         steps = [
             text.text(f"coach.basis.{step.basis.value}.{_STREET_KEYS[step.street]}")
             for step in assumed.postflop
         ]
-        phrase = text.text(
-            "coach.range.then", range=phrase, keep=_whole(assumed.keep), actions=join(steps)
-        )
+        fields = {"range": phrase, "keep": _whole(assumed.keep), "actions": join(steps)}
+        if not assumed.shaped:  # a range narrowed to its strongest part
+            return text.text("coach.range.then", **fields)
+        last = assumed.postflop[-1].basis
+        if last in (RangeBasis.BET, RangeBasis.RAISED):
+            value = percent(assumed.value)
+            return text.text("coach.range.polar", value=value, bluffs=100 - value, **fields)
+        shape = "capped" if last is RangeBasis.CHECKED else "middle"
+        return text.text(f"coach.range.{shape}", **fields)
     return phrase
 
 

@@ -102,14 +102,28 @@ def bettor_range(
     """The part of ``start`` (combos, card ids) that bets ``to_call`` into a pot that holds
     ``pot`` chips with the bet, on ``board`` (card ids, 3 to 5)."""
     board_t = tuple(board)
-    combos = reached(live(start, board_t), board_t)
+    return polarised(reached(live(start, board_t), board_t), board_t, bet_size(to_call, pot))
+
+
+def polarised(
+    combos: Sequence[Combo],
+    board: Sequence[int],
+    size: float,
+    value_scale: float = 1.0,
+    bluff_scale: float = 1.0,
+) -> BettorRange:
+    """The part of ``combos`` (those that reached this street, live on ``board``) that bets
+    ``size`` times the pot: the value part by board score, then bluffs from the rest.
+    ``value_scale`` narrows the value part (a raise holds a stronger one than a bet);
+    ``bluff_scale`` scales the bluffs (a player who bets often bluffs more)."""
+    board_t = tuple(board)
     if not combos:
         return BettorRange((), 0, 0, 0)
-    size = bet_size(to_call, pot)
     scored = sorted(combos, key=lambda c: -board_score(c, board_t))
-    value = max(round(len(scored) * value_share(size)), min(len(scored), 6))
+    share = value_share(size) * value_scale
+    value = max(round(len(scored) * share), min(len(scored), 6))
     rest = scored[value:]
-    wanted = min(round(value * bluff_ratio(size)), len(rest))
+    wanted = min(round(value * bluff_ratio(size) * bluff_scale), len(rest))
     river = len(board_t) >= 5
     # bluffs: the draws first while cards are to come, then the weakest hands
     rest.sort(key=lambda c: (0 if river else -draw_strength(c, board_t), board_score(c, board_t)))

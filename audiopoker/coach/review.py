@@ -11,7 +11,10 @@ one-street model, in chips:
   folds x pot + (1 - folds) x (equity against the callers x final pot - the chips added).
 
 ``equity`` is the advice's (the number the player hears), ``pot`` counts every chip in the
-middle, the bet faced included. A decision is costly when the coach's choice is worth more
+middle, the bet faced included. The bot given is the coach's (``Coach.bot``), so the
+opponents' ranges a bet is valued against are the ones the coach key describes, read from
+the action (``coach.action_ranges``: capped checks, polarised bets, calls that keep the
+middle, players still to act counted), not the hard level's own. A decision is costly when the coach's choice is worth more
 than ``threshold`` big blinds above the player's (``REVIEW_THRESHOLD_BB`` by default).
 Values are computed at the moment of the decision, with the coach's reads as they were,
 so a review is reproducible for a seeded coach.
