@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from dataclasses import replace
 
 import pytest
 from coach_reasons_support import advised, dealt
@@ -70,6 +71,18 @@ def test_an_open_is_read_by_the_seat_and_the_table(
     possible = live(None, (*ids(view.hole_cards), *ids(view.board)))
     share = len(read.combos) / len(possible)
     assert share == pytest.approx(width, abs=0.04)  # the combos, not only the words
+
+
+def test_a_player_measured_loose_opens_wider_from_every_seat() -> None:
+    view, coach, seat = opened(6, 1, 4)  # under the gun
+    ranges = coach.bot.ranges
+    assert isinstance(ranges, ActionRanges)
+    unknown = coach.bot.read(view, seat)
+    maniac = replace(unknown, open=1.0)
+    loose = replace(unknown, open=0.42)
+    widths = [ranges.read_range(view, seat, r).window.high for r in (unknown, loose, maniac)]
+    assert widths[0] == pytest.approx(0.15, abs=0.005)
+    assert 0.25 < widths[1] < 0.4 and widths[2] > 0.9
 
 
 def test_the_big_blinds_check_is_capped() -> None:
