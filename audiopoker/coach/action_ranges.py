@@ -24,7 +24,7 @@ bets often bluffs more, one who rarely folds calls with more.
 
 >>> from audiopoker.bots.preflop import preflop_table
 >>> [round(open_width(b, 6), 2) for b in (5, 4, 3, 2, 1)] + [open_width(1, 2)]
-[0.15, 0.2, 0.27, 0.45, 0.4, 0.8]
+[0.15, 0.19, 0.27, 0.45, 0.4, 0.8]
 >>> round(open_width(8, 9), 2)  # under the gun at nine-handed: tighter still
 0.1
 """
@@ -41,14 +41,11 @@ from audiopoker.bots.preflop import PreflopTable
 from audiopoker.bots.pushfold import chart
 from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, RangeEstimator, Read, by_board
 from audiopoker.coach.bettor_range import polarised
+from audiopoker.coach.preflop_chart import open_share
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.events import ActionTaken, HandStarted
 from audiopoker.engine.view import PlayerView
 
-# Opens by the players behind the opener (1: the small blind, 2: the button, 5: under the
-# gun at six-handed), and a heads-up button's.
-OPEN_BY_BEHIND: Final = (0.40, 0.45, 0.27, 0.20, 0.15, 0.13, 0.115, 0.10, 0.09)
-HEADS_UP_OPEN: Final = 0.80
 ISOLATE: Final = 0.6  # a raise over limpers: this share of the seat's open
 BIG_BLIND_RAISE: Final = 0.12  # the big blind raises a limped pot with the top of this
 BASE_OPEN: Final = 0.21  # the hard read of an unknown player (no widening)
@@ -71,12 +68,11 @@ MIN_COMBOS: Final = 6
 
 def open_width(behind: int, players: int) -> float:
     """The share of hands a seat opens first in with ``behind`` players still to act, at
-    a table of ``players`` dealt in."""
-    if players == 2:
-        return HEADS_UP_OPEN
-    if behind <= 0:
+    a table of ``players`` dealt in: the chart the coach itself opens by (one table for
+    what the player is told to open and what others are read to open)."""
+    if players != 2 and behind <= 0:
         return BIG_BLIND_RAISE
-    return OPEN_BY_BEHIND[min(behind, len(OPEN_BY_BEHIND)) - 1]
+    return open_share(players, behind)
 
 
 def widen(base: float, factor: float) -> float:
