@@ -337,5 +337,7 @@ def check_speech(log: Log, records: list[dict[str, object]], said: list[Utteranc
         assert again == [], f"the stale prompt started again: {prompt!r}"
         mine = next(r for r in records if not r["answer"] and wall(r) >= pressed)
         heard = next(u for u in said if u.text == mine["text"] and u.start >= pressed)
+        between = [u.text for u in said if pressed < u.start < heard.start]
+        assert between == [], f"said before the player's own action {mine['text']!r}: {between}"
         times.append(heard.start - pressed)
     return times
