@@ -30,7 +30,7 @@ from audiopoker.bots.equity import Combo, equity, ids, live
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import RangeEstimator, Read
-from audiopoker.cards import Card, ensure_distinct
+from audiopoker.cards import Card
 from audiopoker.coach.advice import (
     Advice,
     AdvisingBot,
@@ -42,7 +42,7 @@ from audiopoker.coach.advice import (
 from audiopoker.coach.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
 from audiopoker.coach.facing_bet import facing_bet
 from audiopoker.coach.range_notation import range_combos
-from audiopoker.coach.spot import DEEP_POTS, SPOT_DEALS, SPOT_SEED, STREETS, spot_view
+from audiopoker.coach.spot import SPOT_DEALS, SPOT_SEED, checked_spot, spot_view
 from audiopoker.engine.view import PlayerView
 from audiopoker.evaluator import strength_ids
 
@@ -124,24 +124,12 @@ def advise_hint(
     middle, the bet to call included; ``players`` counts the player; ``stated``: one range
     for all the opponents, or one each (the bettor's first), none for the default.
     ValueError for a spot that cannot be."""
-    hole, board = tuple(hole), tuple(board)
-    if len(hole) != 2 or len(board) not in STREETS:
-        raise ValueError("a spot needs two hole cards and three to five board cards")
-    ensure_distinct((*hole, *board))
-    if not 2 <= players <= 10 or pot < 1 or to_call < 0 or pot < to_call:
-        raise ValueError("players 2..10, a pot of at least 1 and at least the bet to call")
+    hole, board, pot, to_call, stack = checked_spot(hole, board, pot, to_call, players, stack)
     opponents = players - 1
     given = tuple(stated) or (DEFAULT_RANGE,)
     if len(given) not in (1, opponents):
         raise ValueError("one range for all the opponents, or one for each")
     each = given * opponents if len(given) == 1 else given
-    if stack is None:
-        stack = DEEP_POTS * pot + to_call
-    if stack < 1:
-        raise ValueError("the stack must be at least 1")
-    if to_call > stack:  # calling puts the player all in; the rest of the bet goes back
-        pot -= to_call - stack
-        to_call = stack
     rng = rng if rng is not None else random.Random(SPOT_SEED)
     hero, cards = ids(hole), ids(board)
     dead = (*hero, *cards)

@@ -64,21 +64,9 @@ def advise_spot(
     is the player's chips behind (default: ten pots). ValueError for a spot that cannot
     be: not two hole cards, a board of other than 3 to 5 cards, a card twice, a pot
     smaller than the bet to call, and the like."""
-    hole, board = tuple(hole), tuple(board)
-    if len(hole) != 2 or len(board) not in STREETS:
-        raise ValueError("a spot needs two hole cards and three to five board cards")
-    ensure_distinct((*hole, *board))
-    if not 2 <= players <= 10 or pot < 1 or to_call < 0 or pot < to_call:
-        raise ValueError("players 2..10, a pot of at least 1 and at least the bet to call")
     if range_name not in RANGE_SHARES:
         raise ValueError(f"unknown range {range_name!r}")
-    if stack is None:
-        stack = DEEP_POTS * pot + to_call
-    if stack < 1:
-        raise ValueError("the stack must be at least 1")
-    if to_call > stack:  # calling puts the player all in; the rest of the bet goes back
-        pot -= to_call - stack
-        to_call = stack
+    hole, board, pot, to_call, stack = checked_spot(hole, board, pot, to_call, players, stack)
     rng = rng if rng is not None else random.Random(SPOT_SEED)
     hero, cards = ids(hole), ids(board)
     dead = (*hero, *cards)
@@ -107,6 +95,34 @@ def advise_spot(
     )
     estimate = _ESTIMATES[range_name]
     return build_advice(view, action, share, (described,) * opponents, estimate, exact)
+
+
+def checked_spot(
+    hole: Sequence[Card],
+    board: Sequence[Card],
+    pot: int,
+    to_call: int,
+    players: int,
+    stack: int | None,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], int, int, int]:
+    """A spot after the flop as typed, checked and made whole: (hole, board, pot, to call,
+    stack). The stack defaults to ten pots; a call bigger than the stack is trimmed to it
+    (the rest of the bet goes back). ValueError for a spot that cannot be."""
+    hole_cards: tuple[Card, ...] = tuple(hole)
+    board_cards: tuple[Card, ...] = tuple(board)
+    if len(hole_cards) != 2 or len(board_cards) not in STREETS:
+        raise ValueError("a spot needs two hole cards and three to five board cards")
+    ensure_distinct((*hole_cards, *board_cards))
+    if not 2 <= players <= 10 or pot < 1 or to_call < 0 or pot < to_call:
+        raise ValueError("players 2..10, a pot of at least 1 and at least the bet to call")
+    if stack is None:
+        stack = DEEP_POTS * pot + to_call
+    if stack < 1:
+        raise ValueError("the stack must be at least 1")
+    if to_call > stack:  # calling puts the player all in; the rest of the bet goes back
+        pot -= to_call - stack
+        to_call = stack
+    return hole_cards, board_cards, pot, to_call, stack
 
 
 class FixedRanges(RangeEstimator):
