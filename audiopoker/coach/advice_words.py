@@ -34,8 +34,9 @@ from typing import Final
 from audiopoker import i18n
 from audiopoker.coach.advice import Advice, OpponentRange, RangeBasis, Reason
 from audiopoker.coach.board_hand import board_aware
+from audiopoker.coach.option_values import Grade, OptionValue, OptionValues
 from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
-from audiopoker.engine.actions import Street
+from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
 from audiopoker.narration.explain import count_word
@@ -149,16 +150,61 @@ def suggestion(advice: Advice, lang: Language) -> str:
 # -- the detail ------------------------------------------------------------------------
 
 
-def detail_answer(advice: Advice, lang: Language, names: Sequence[str] | None = None) -> str:
+def detail_answer(
+    advice: Advice,
+    lang: Language,
+    names: Sequence[str] | None = None,
+    values: OptionValues | None = None,
+) -> str:
     """The kind of reason, the hand, its outs, how many opponents, and the range assumed
-    for each. ``names`` are the players' names by table seat ('Seat 3' when missing)."""
+    for each; then, given ``values``, each option's value and grade. ``names`` are the
+    players' names by table seat ('Seat 3' when missing)."""
     sentences = [kind_sentence(advice, lang), hand_sentence(advice, lang)]
     outs = outs_sentence(advice, lang)
     if outs is not None:
         sentences.append(outs)
     sentences.append(opponents_sentence(advice, lang))
     sentences.extend(range_sentences(advice, lang, names))
+    if values is not None:
+        sentences.extend(values_sentences(values, lang))
     return " ".join(sentences)
+
+
+# -- the value of every option ------------------------------------------------------------
+
+
+def option_words(option: OptionValue, lang: Language) -> str:
+    """An option named short: 'Check', 'Bet 16', 'Raise to 48', 'All in'."""
+    text = catalog(lang)
+    kind = option.action.kind
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        if option.all_in:
+            return text.text("coach.option.all_in")
+        return text.text(f"coach.option.{kind.value}", amount=amount(option.action.to or 0))
+    if kind is ActionKind.CALL and option.all_in:
+        return text.text("coach.option.call_all_in")
+    return text.text(f"coach.option.{kind.value}")
+
+
+def value_sentence(values: OptionValues, option: OptionValue, lang: Language) -> str:
+    """One option's grade and what it gives up: 'Check: best.', 'Bet 16: about 1 big
+    blind less.', 'All in: a blunder, about 40 big blinds less.'"""
+    text = catalog(lang)
+    name = option_words(option, lang)
+    graded = values.grade(option)
+    if graded is Grade.BEST:
+        return text.text("coach.grade.best", option=name)
+    count = round(values.loss_bb(option))
+    if graded is Grade.CORRECT and count < 1:
+        return text.text("coach.grade.close", option=name)
+    return text.plural(f"coach.grade.{graded.value}", max(count, 1), option=name)
+
+
+def values_sentences(values: OptionValues, lang: Language) -> list[str]:
+    """Every option's sentence, the best first, then in the order of the options (fold,
+    check or call, bets by size)."""
+    order = sorted(values.options, key=lambda o: values.grade(o) is not Grade.BEST)
+    return [value_sentence(values, option, lang) for option in order]
 
 
 def kind_sentence(advice: Advice, lang: Language) -> str:

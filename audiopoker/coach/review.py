@@ -1,23 +1,23 @@
-"""The hand review: what each of the player's decisions was worth against the coach's.
+"""The hand review: what each of the player's decisions was worth, graded against the best.
 
-At each decision the coach's advice is taken (the same ``Advice`` the coach key says), and
-both the player's action and the coach's suggestion are valued with the hard level's
-one-street model, in chips:
-
-- fold: 0; check: equity x pot; call: equity x (pot + to call) - to call;
-- bet or raise: ``HardBot.bet_value``: the opponents fold as often as they have folded to
-  bets (before the flop: to raises; after betting or raising after the flop in the same
-  hand: to bets then) and call with the top of their ranges, which the player then faces:
-  folds x pot + (1 - folds) x (equity against the callers x final pot - the chips added).
+At each decision the coach's advice is taken (the same ``Advice`` the coach key says),
+and every option is valued (``coach.option_values``): fold, check or call, bets and raises
+of a third, two thirds and the whole pot, all in, the player's own size and the coach's.
+A bet meets the range that goes on against its size (``1 / (1 + size)`` of each
+opponent's range, tightening as it grows, never less than a bettor's value hands), so
+an overbet is valued against the hands that call it; a check keeps its showdown value and
+is never a mistake for want of a bluff. The opponents' ranges are the coach's
+(``Coach.bot``'s ``coach.action_ranges``: capped checks, polarised bets, calls that keep
+the middle, players still to act counted); before the flop bets keep the hard level's
+own one-street model (``HardBot.bet_value``), since the charts decide there.
 
 ``equity`` is the advice's (the number the player hears), ``pot`` counts every chip in the
-middle, the bet faced included. The bot given is the coach's (``Coach.bot``), so the
-opponents' ranges a bet is valued against are the ones the coach key describes, read from
-the action (``coach.action_ranges``: capped checks, polarised bets, calls that keep the
-middle, players still to act counted), not the hard level's own. A decision is costly when the coach's choice is worth more
-than ``threshold`` big blinds above the player's (``REVIEW_THRESHOLD_BB`` by default).
-Values are computed at the moment of the decision, with the coach's reads as they were,
-so a review is reproducible for a seeded coach.
+middle, the bet faced included. A decision's ``cost`` is what its action gives up against
+the best option (for a check, the best that is not a bluff), its ``grade`` that loss
+graded (``option_values.grade``); it is costly when it cost more than ``threshold`` big
+blinds (``REVIEW_THRESHOLD_BB`` by default). Values are computed at the moment of the
+decision, with the coach's reads as they were, so a review is reproducible for a seeded
+coach (without a time budget).
 
 >>> from audiopoker.cards import parse_cards
 >>> from audiopoker.coach.spot import advise_spot
@@ -29,15 +29,21 @@ so a review is reproducible for a seeded coach.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Final
 
+from audiopoker.bots.equity import Combo, ids
 from audiopoker.bots.hard import HardBot
+from audiopoker.bots.ranges import AGGRESSIVE, by_board
+from audiopoker.coach.action_ranges import ActionRanges
 from audiopoker.coach.advice import Advice
+from audiopoker.coach.option_values import Grade, Opponent, OptionValues, option_values
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.view import PlayerView
 
 REVIEW_THRESHOLD_BB: Final = 2.0  # big blinds of expected value a decision may cost unsaid
+REVIEW_BUDGET: Final = 0.15  # seconds for the values when the coach has a time budget
 
 
 def call_value(equity: float, pot: int, to_call: int) -> float:
@@ -63,8 +69,10 @@ def action_value(bot: HardBot, view: PlayerView, action: Action, equity: float) 
 class Decision:
     """One decision of the player. ``advice``: the coach's, at that moment. ``action``:
     what the player did (a bet or raise as its street total); ``all_in`` when it put every
-    chip in. ``taken`` and ``suggested``: what the player's action and the coach's
-    suggestion were worth, in chips. ``big_blind``: the blind at that hand."""
+    chip in. ``taken``: what the player's action was worth, in chips; ``suggested``: what
+    it is measured against (the best option's value; for a check the best that is not a
+    bluff). ``big_blind``: the blind at that hand. ``values``: every option valued (None
+    for a decision built by hand)."""
 
     advice: Advice
     action: Action
@@ -72,10 +80,11 @@ class Decision:
     taken: float
     suggested: float
     big_blind: int
+    values: OptionValues | None = None
 
     @property
     def cost(self) -> float:
-        """Big blinds the player's choice gave up against the coach's (0 when it did
+        """Big blinds the player's choice gave up against the best option (0 when it did
         at least as well)."""
         return max(self.suggested - self.taken, 0.0) / max(self.big_blind, 1)
 
@@ -83,17 +92,63 @@ class Decision:
         """True when the choice cost more than ``threshold`` big blinds."""
         return self.cost > threshold
 
+    @property
+    def grade(self) -> Grade | None:
+        """The player's choice graded against the best option (None without values)."""
+        if self.values is None:
+            return None
+        taken = self.values.of(self.action)
+        return self.values.grade(taken) if taken is not None else None
+
+
+def opponents_of(bot: HardBot, view: PlayerView) -> list[Opponent]:
+    """Each opponent still in the hand as a bet meets it: the coach's range for it,
+    strongest first, and for one that bet or raised on this street its value share (those
+    hands do not fold to a raise)."""
+    bot.model.sync(view)
+    board = ids(view.board)
+    result = []
+    for seat in view.opponents:
+        read = bot.read(view, seat)
+        floor = 0.0
+        combos: list[Combo]
+        if isinstance(bot.ranges, ActionRanges):
+            estimated = bot.ranges.read_range(view, seat, read)
+            combos = list(estimated.combos)
+            last = estimated.steps[-1] if estimated.steps else None
+            if last is not None and last.street is view.street and last.kind in AGGRESSIVE:
+                floor = last.value / max(last.value + last.bluffs, 1)
+        else:
+            combos = bot.ranges.range_of(view, seat, read)
+        by_start = bot.table.combo_percentile
+        ranked = by_board(combos, board) if board else sorted(combos, key=by_start)
+        result.append(Opponent(seat, tuple(ranked), floor))
+    return result
+
 
 def review_decision(
     bot: HardBot, view: PlayerView, advice: Advice, action: Action, all_in: bool = False
 ) -> Decision:
-    """Value the player's ``action`` and the coach's ``advice`` at ``view`` (the view the
-    player acted on). The same action is valued once, so it costs nothing."""
+    """Value every option at ``view`` (the view the player acted on), the player's
+    ``action`` and the coach's suggestion among them, and measure the action against the
+    best. With a time budget on ``bot`` the values take at most ``REVIEW_BUDGET``."""
     suggested = advice.as_action()
-    taken = action_value(bot, view, action, advice.equity)
-    same = action.kind is suggested.kind and (action.to or 0) == (suggested.to or 0)
-    worth = taken if same else action_value(bot, view, suggested, advice.equity)
-    return Decision(advice, action, all_in, taken, worth, view.big_blind)
+    deadline = None if bot.time_budget is None else time.perf_counter() + REVIEW_BUDGET
+    values = option_values(
+        view,
+        opponents_of(bot, view),
+        advice.equity,
+        bot.rng,
+        extra=(action, suggested),
+        bet_model=lambda bet: bot.bet_value(view, bet),
+        deadline=deadline,
+    )
+    taken = values.of(action)
+    if taken is None:  # not a legal option here (a bet where the rules allow none)
+        worth = action_value(bot, view, action, advice.equity)
+        return Decision(advice, action, all_in, worth, values.best.value, view.big_blind, values)
+    reference = values.reference(taken)
+    return Decision(advice, action, all_in, taken.value, reference, view.big_blind, values)
 
 
 @dataclass(frozen=True, slots=True)

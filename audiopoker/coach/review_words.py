@@ -4,7 +4,9 @@ or one line for a hand without any.
 "On the turn you called 24 into 36 with about 3 percent to win; the price needed 40
 percent. Folding saves about 11 big blinds on average." The chance and the price are the
 coach's numbers at that decision (the pot counts the bet called, as the coach's "Calling
-24 to win 36" does); the saving is the review's (``coach.review``), in whole big blinds.
+24 to win 36" does); the saving is the review's (``coach.review``), in whole big blinds,
+against the best option the review valued (``coach.option_values``; the coach's
+suggestion for a decision built without values).
 
 >>> from audiopoker.cards import parse_cards
 >>> from audiopoker.coach.review import Decision
@@ -28,6 +30,7 @@ from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Language
 from audiopoker.narration.words import amount
 
+_AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE)
 _STREETS: Final = {
     Street.PREFLOP: "preflop",
     Street.FLOP: "flop",
@@ -83,11 +86,18 @@ def saving_sentence(decision: Decision, lang: Language) -> str:
     """What the coach's choice was worth more: 'Folding saves about 3 big blinds on
     average.', 'Raising to 45 is worth about 4 big blinds more on average.'"""
     advice = decision.advice
-    key = f"review.better.{advice.action}"
-    if advice.all_in and advice.action not in ("fold", "check"):
+    name, to, all_in = advice.action, advice.amount, advice.all_in
+    values = decision.values
+    taken = values.of(decision.action) if values is not None else None
+    if values is not None and taken is not None:  # the option it is measured against
+        better = values.measured_against(taken)
+        name, all_in = better.action.kind.value, better.all_in
+        to = better.action.to if better.action.kind in _AGGRESSIVE else None
+    key = f"review.better.{name}"
+    if all_in and name not in ("fold", "check"):
         key += "_all_in"
     count = max(round(decision.cost), 1)
-    fields = {"amount": amount(advice.amount)} if advice.amount is not None else {}
+    fields = {"amount": amount(to)} if to is not None else {}
     return catalog(lang).plural(key, count, **fields)
 
 

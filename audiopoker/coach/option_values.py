@@ -1,0 +1,257 @@
+"""A value for every option at one decision, in chips, and its grade (issue 26, points 2, 5).
+
+Values count what the player wins from now on (folding is 0; chips already in are lost
+either way), with ``share`` the player's equity against the opponents' ranges as they are:
+
+- check: ``R x share x pot``, the showdown value kept; ``R`` is how much of it is
+  realised: all of it in position, ``OUT_OF_POSITION`` of it out of position (bets to come
+  can fold the best hand out) before the river;
+- call: ``R x share x (pot + to call) - to call`` (nothing left to realise on the river
+  or all in: ``R`` is 1 there);
+- bet or raise to ``to``: each opponent goes on with the top ``1 / (1 + size)`` of its
+  range by board strength (``size``: what it must add against the pot after the player's
+  call, as ``coach.action_ranges`` reads calls), never less than ``floor`` of it (a
+  bettor's value hands do not fold to a raise); the rest folds. With ``F`` the chance
+  that everyone folds, ``e`` the equity against the ranges that go on (Monte Carlo,
+  ``bots.equity``) and ``final`` the pot once they have called:
+  ``F x pot + (1 - F) x (R x e x final - chips added)``. Nothing caps the folds and the
+  calling range tightens as the size grows, so an overbet meets the range that calls it.
+  Before the flop a ``bet_model`` may value bets instead (the hard level's own).
+
+Grades measure the loss against the best option, in big blinds and as a share of the
+pot (``grade``): a loss counts only when it is large in both, since a few big blinds are
+noise in a big pot (the Monte Carlo's error is about 2 percent of the pot) and a tenth
+of a small pot is a real error. A check is measured against the best option that is not
+a bluff (a bet that wins less than its share against the hands that call): a check-down
+is never a mistake for want of a bluff.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from audiopoker.bots.base import bet_to, pot_fraction_to
+from audiopoker.bots.equity import Combo, equity, ids
+from audiopoker.engine.actions import Action, ActionKind, Street
+from audiopoker.engine.view import PlayerView
+
+SIZES: Final = (1 / 3, 2 / 3, 1.0)  # bets and raises valued, as shares of the pot
+OUT_OF_POSITION: Final = 0.9  # the share of showdown value realised out of position
+VALUE_DEALS: Final = 1500  # Monte Carlo deals per bet size (about 1.3 points of error)
+MIN_GOING_ON: Final = 6  # combos: a range that goes on keeps at least a few
+
+
+class Grade(enum.Enum):
+    """How an option compares with the best one (see ``grade``)."""
+
+    BEST = "best"
+    CORRECT = "correct"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+# (big blinds, share of the pot): a loss below either bound stays in the grade below it.
+# BEST: within the Monte Carlo's noise. CORRECT: under half a big blind or 8 percent of
+# the pot. INACCURACY: under 1 big blind or 15 percent. MISTAKE: under 2 big blinds (the
+# review's threshold, PokerSnowie's blunder) or 30 percent. BLUNDER: 2 big blinds or more
+# and at least 30 percent of the pot.
+GRADE_BOUNDS: Final = (
+    (Grade.BEST, 0.1, 0.02),
+    (Grade.CORRECT, 0.5, 0.08),
+    (Grade.INACCURACY, 1.0, 0.15),
+    (Grade.MISTAKE, 2.0, 0.30),
+)
+
+
+def grade(loss_bb: float, pot_bb: float) -> Grade:
+    """The grade of an option that loses ``loss_bb`` big blinds against the best one in a
+    pot of ``pot_bb`` big blinds.
+
+    >>> grade(0.0, 7), grade(0.3, 7), grade(0.9, 7), grade(1.5, 7), grade(30, 7)
+    (<Grade.BEST: 'best'>, <Grade.CORRECT: 'correct'>, <Grade.INACCURACY: 'inaccuracy'>, \
+<Grade.MISTAKE: 'mistake'>, <Grade.BLUNDER: 'blunder'>)
+    >>> grade(3.0, 100)  # 3 big blinds in a 100 big blind pot: within the noise
+    <Grade.CORRECT: 'correct'>
+    """
+    share = loss_bb / max(pot_bb, 1.0)
+    for name, bb, of_pot in GRADE_BOUNDS:
+        if loss_bb < bb or share < of_pot:
+            return name
+    return Grade.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """One opponent as a bet meets it: ``combos`` strongest first on this board (before
+    the flop, by the starting-hand order), ``floor`` the share that never folds."""
+
+    seat: int
+    combos: tuple[Combo, ...]
+    floor: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One option: ``action`` (a bet or raise as its street total), ``value`` in chips,
+    ``all_in`` when it puts every chip in, ``bluff`` when it wins less than its share
+    against the hands that go on (valued for its folds)."""
+
+    action: Action
+    value: float
+    all_in: bool = False
+    bluff: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValues:
+    """Every option valued at one decision; ``pot`` and ``big_blind`` in chips."""
+
+    options: tuple[OptionValue, ...]
+    pot: int
+    big_blind: int
+
+    @property
+    def best(self) -> OptionValue:
+        """The option worth most (the first of equals)."""
+        return max(self.options, key=lambda o: o.value)
+
+    def of(self, action: Action) -> OptionValue | None:
+        """The option that is ``action`` (a check and a call as their kind)."""
+        for option in self.options:
+            if option.action.kind is action.kind and (option.action.to or 0) == (action.to or 0):
+                return option
+        return None
+
+    def measured_against(self, option: OptionValue) -> OptionValue:
+        """The option ``option`` is measured against: the best, or for a check the best
+        that is not a bluff."""
+        pool = self.options
+        if option.action.kind is ActionKind.CHECK:
+            pool = tuple(o for o in self.options if not o.bluff)
+        return max(pool, key=lambda o: o.value)
+
+    def reference(self, option: OptionValue) -> float:
+        """The value ``option`` is measured against (``measured_against``)."""
+        return self.measured_against(option).value
+
+    def loss_bb(self, option: OptionValue) -> float:
+        """Big blinds ``option`` gives up (0 for the best)."""
+        return max(self.reference(option) - option.value, 0.0) / max(self.big_blind, 1)
+
+    def grade(self, option: OptionValue) -> Grade:
+        """``option``'s grade (see ``grade``)."""
+        return grade(self.loss_bb(option), self.pot / max(self.big_blind, 1))
+
+
+def realised(view: PlayerView, closes: bool = False) -> float:
+    """The share of showdown value the player keeps: all of it in position, when the
+    action ``closes`` the betting on the river, or with nobody left to bet."""
+    active = view.active
+    last = view.seat == active[-1] if active else True
+    behind = [s for s in view.opponents if s not in view.all_in]
+    if last or not behind or (closes and view.street is Street.RIVER):
+        return 1.0
+    return OUT_OF_POSITION
+
+
+def option_values(
+    view: PlayerView,
+    opponents: Sequence[Opponent],
+    share: float,
+    rng: random.Random,
+    *,
+    extra: Sequence[Action] = (),
+    bet_model: Callable[[Action], float] | None = None,
+    deals: int = VALUE_DEALS,
+    deadline: float | None = None,
+) -> OptionValues:
+    """Every legal option at ``view`` valued (see the module docstring): fold when there
+    is a bet, check or call, bets or raises of a third, two thirds and the whole pot and
+    all in, and each action of ``extra`` (the player's own size, the coach's). ``share``:
+    the equity against ``opponents`` as they are. ``bet_model``: before the flop, values
+    bets in place of the folds-and-calls model. Reproducible for a seeded ``rng`` without a
+    ``deadline``."""
+    legal = view.legal
+    pot = legal.pot
+    options: list[OptionValue] = []
+    if legal.to_call > 0 or any(a.kind is ActionKind.FOLD for a in extra):
+        options.append(OptionValue(Action.fold(), 0.0))
+    if legal.can_check:
+        options.append(OptionValue(Action.check(), realised(view) * share * pot))
+    else:
+        closes = legal.call_is_all_in or view.street is Street.RIVER
+        rate = 1.0 if legal.call_is_all_in else realised(view, closes)
+        value = rate * share * (pot + legal.to_call) - legal.to_call
+        options.append(OptionValue(Action.call(), value, legal.call_is_all_in))
+    if legal.raise_kind is None:
+        return OptionValues(tuple(options), pot, view.big_blind)
+    sizes = [bet_to(legal, pot_fraction_to(legal, f)) for f in SIZES]
+    sizes.append(Action(legal.raise_kind, legal.max_raise_to))
+    sizes.extend(a for a in extra if a.kind in (ActionKind.BET, ActionKind.RAISE))
+    seen: set[int] = set()
+    for action in sorted(sizes, key=lambda a: a.to or 0):
+        if action.to is None or action.to in seen or action.kind is not legal.raise_kind:
+            continue
+        seen.add(action.to)
+        all_in = action.to >= legal.max_raise_to
+        if bet_model is not None and view.street is Street.PREFLOP:
+            options.append(OptionValue(action, bet_model(action), all_in))
+            continue
+        value, bluff = bet_value(view, opponents, action, rng, deals, deadline)
+        options.append(OptionValue(action, value, all_in, bluff))
+    return OptionValues(tuple(options), pot, view.big_blind)
+
+
+def going_on(opponent: Opponent, size: float) -> float:
+    """The share of ``opponent``'s range that goes on against a bet of ``size`` times the
+    pot: ``1 / (1 + size)``, at least its ``floor``.
+
+    >>> [round(going_on(Opponent(1, ()), s), 2) for s in (1 / 3, 1.0, 13.0)]
+    [0.75, 0.5, 0.07]
+    """
+    return min(max(1.0 / (1.0 + max(size, 0.0)), opponent.floor), 1.0)
+
+
+def bet_value(
+    view: PlayerView,
+    opponents: Sequence[Opponent],
+    action: Action,
+    rng: random.Random,
+    deals: int = VALUE_DEALS,
+    deadline: float | None = None,
+) -> tuple[float, bool]:
+    """A bet or raise to ``action.to`` in chips, and whether it is a bluff (wins less than
+    an even share against the ranges that go on)."""
+    legal = view.legal
+    assert action.to is not None
+    added = action.to - legal.committed
+    after_call = legal.pot + legal.to_call
+    everyone_folds = 1.0
+    called_chips = 0.0
+    ranges: list[list[Combo]] = []
+    for opponent in opponents:
+        seat = opponent.seat
+        call = min(action.to - view.committed[seat], view.stacks[seat])
+        if call <= 0:  # all in already: it goes on whole
+            ranges.append(list(opponent.combos))
+            everyone_folds = 0.0
+            continue
+        keep = going_on(opponent, call / max(after_call, 1))
+        count = max(round(len(opponent.combos) * keep), min(len(opponent.combos), MIN_GOING_ON))
+        ranges.append(list(opponent.combos[:count]))
+        everyone_folds *= 1.0 - keep
+        called_chips += keep * call
+    someone_calls = 1.0 - everyone_folds
+    if not ranges or someone_calls <= 0.0:
+        return float(legal.pot), True
+    won = equity(ids(view.hole_cards), ids(view.board), ranges, rng, deals, deadline).value
+    final = legal.pot + added + called_chips / someone_calls
+    all_in = action.to >= legal.max_raise_to
+    rate = 1.0 if all_in else realised(view)
+    value = everyone_folds * legal.pot + someone_calls * (rate * won * final - added)
+    return value, won < 1.0 / (len(ranges) + 1)
