@@ -262,3 +262,17 @@ def test_a_hand_dealt_to_the_end_reads_every_street() -> None:
         hand.act(seat, advice.as_action())
         played += 1
     assert played > 3
+
+
+def test_a_limper_that_calls_a_raise_keeps_the_better_part_of_its_limps() -> None:
+    # button on 4: under the gun (1) limps, the cutoff (3) raises to 8, the rest fold, 1 calls
+    line = [(1, A.call()), (2, A.fold()), (3, A.raise_to(8)), (4, A.fold()), (5, A.fold())]
+    hand, actor = dealt(SIX, [*line, (0, A.fold()), (1, A.call())], button=4, board="2h 9d Jc")
+    view, coach = advised(hand, actor)
+    window = read_of(view, coach, 1).window
+    before, seat = dealt(SIX, line[:2], button=4)  # the limp, and the cutoff to act
+    limp = read_of(view_for(before, seat), coach, 1).window
+    # Not the call-of-an-open window laid over the limps ("between 14 and 15 percent"):
+    # the better part of what limped, less of it than all.
+    assert window.low == pytest.approx(limp.low)
+    assert 0.25 * (limp.high - limp.low) <= window.high - window.low < limp.high - limp.low

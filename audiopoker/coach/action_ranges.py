@@ -57,6 +57,7 @@ THREE_BET: Final = 0.30  # a 3-bet: this share of the open it answers
 FOUR_BET: Final = 0.35  # a 4-bet: this share of the 3-bet it answers
 CALL_FACTOR: Final = {"big_blind": 1.4, "small_blind": 0.6, "other": 0.75}
 STANDARD_OPEN_BB: Final = 2.5
+LIMP_CALL: Final = 0.6  # a limper calls a standard raise with this share of its limps
 TRAPS: Final = 0.25  # of the hands that would have raised, the share that just calls
 SHORT_BB: Final = 15.0  # an all-in raise this deep or shorter is a push/fold shove
 CAP_TOP: Final = 0.30  # after the flop, the share of a range that bets when it can
@@ -205,6 +206,7 @@ class _Preflop:
         widths: list[float] = []  # each raise's width, in order
         last_to = bb
         limpers = 0
+        limped = False  # this seat called the big blind before anyone raised
         acted = False
         for action in view.actions(Street.PREFLOP):
             mine = action.seat == seat
@@ -216,10 +218,13 @@ class _Preflop:
                 raises += 1
                 last_to = action.to
             elif action.kind is ActionKind.CALL:
-                if mine:
+                if mine and limped and raises:
+                    window = self._limp_called(window, action.to)
+                elif mine:
                     window = window.narrowed(self._call(action, raises, widths, last_to))
                 if raises == 0:
                     limpers += 1
+                    limped = limped or mine
             elif action.kind is ActionKind.CHECK and mine:  # the big blind's option
                 window = window.narrowed(Window(BIG_BLIND_RAISE, 1.0, TRAPS))
             acted = acted or mine
@@ -264,6 +269,14 @@ class _Preflop:
             loose = looseness(self.read(seat).vpip, BASE_VPIP)
             return min(widen(widths[-1] * factor * sized, loose), 0.9)
         return min(max(widths[-1] * 2.0, 0.04), 0.5)
+
+    def _limp_called(self, limp: Window, raised_to: int) -> Window:
+        """A limper that calls a raise keeps the better part of its limps, less of them as
+        the raise grows (a limp range is below the opens: the call-of-an-open window would
+        leave it a sliver, "between 14 and 15 percent")."""
+        raised_bb = raised_to / max(self.view.big_blind, 1)
+        keep = min(max(LIMP_CALL * (STANDARD_OPEN_BB / max(raised_bb, 1.0)) ** 0.5, 0.25), 0.8)
+        return Window(limp.low, limp.low + (limp.high - limp.low) * keep, limp.traps)
 
     def _call(self, action: ActionTaken, raises: int, widths: list[float], last_to: int) -> Window:
         seat = action.seat
