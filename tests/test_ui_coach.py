@@ -251,9 +251,9 @@ def test_the_review_key_says_the_costly_call_after_the_hand(
     service.finish_hand()
     last = service.last_review
     assert last is not None and len(last.decisions) == 6  # the cheap ones are not said
-    # The river check with nothing is no longer scolded: a bluff there pays about 2 big
-    # blinds against the folds measured of a bettor, not the 8 a guessed 70 % fold gave.
-    assert [round(d.cost) for d in last.decisions] == [0, 0, 1, 0, 11, 2]
+    # Every option valued (coach.option_values): the river check with nothing costs
+    # nothing (never a mistake for want of a bluff); the small ones stay unsaid.
+    assert [round(d.cost) for d in last.decisions] == [1, 0, 2, 0, 11, 0]
     run_named(table.controller, review_name)
     said = table.output.messages[-len(review) :]
     assert [m.text for m in said] == review == review_sentences(last, lang)
