@@ -7,12 +7,18 @@ object instead. The statistics are read where the game keeps them (the user data
 or ``$AUDIOPOKER_DATA_DIR``); a game may be running meanwhile. A statistics file kept aside
 as damaged is named after the numbers, with the command that brings it back:
 ``--merge FILE`` adds what can still be read in it to the statistics.
+
+The coach reviews each of the player's decisions (``persistence.decisions``): the error rate
+(big blinds lost per 100 decisions, and the share of mistakes) is said for the last game and
+the last 7 and 30 days, by street and by kind; ``--blunders`` lists instead the decisions
+that cost 2 big blinds or more, newest first.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime
 import json
 import logging
 import sqlite3
@@ -20,12 +26,20 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from audiopoker.commands.decision_words import (
+    DecisionText,
+    ErrorRates,
+    blunder_json,
+    read_blunders,
+    read_rates,
+)
 from audiopoker.commands.drill import drill_lines, read_drills
 from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
+from audiopoker.persistence.decisions import Blunder
 from audiopoker.persistence.merge import kept_aside, merge_kept
 from audiopoker.persistence.stats import DB_NAME, TournamentSummary
 from audiopoker.tournament.tournament_talk import TournamentText
@@ -42,11 +56,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "stats",
         help="your numbers over every game played",
         description="Say and print your statistics: games, hands, chips, VPIP and PFR, "
-        "results by position and by starting cards.",
+        "results by position and by starting cards, and the coach's error rate "
+        "(big blinds lost per 100 decisions) over the last game, 7 and 30 days.",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     add_words_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument(
+        "--blunders",
+        action="store_true",
+        help="list your decisions that cost 2 big blinds or more, newest first",
+    )
     parser.add_argument(
         "--merge",
         metavar="FILE",
@@ -82,6 +102,37 @@ def read_tournaments() -> TournamentSummary | None:
         stats.close()
 
 
+def read_decisions(blunders: bool) -> tuple[ErrorRates | None, list[Blunder]]:
+    """The coach's error rates (as of now) and, when asked, the blunders; nothing when
+    nothing was ever recorded. Raises as ``read_summary`` does."""
+    path = data_dir() / DB_NAME
+    if not path.exists():
+        return None, []
+    stats = StatsDB(path)
+    try:
+        if blunders:
+            return None, read_blunders(stats)
+        return read_rates(stats, datetime.datetime.now()), []
+    finally:
+        stats.close()
+
+
+def run_blunders(args: argparse.Namespace, lang: Language, text: RecordText) -> int:
+    """``stats --blunders``: the costly decisions, newest first, said and printed (or as
+    JSON); 1 when the statistics cannot be read."""
+    try:
+        _, found = read_decisions(blunders=True)
+    except (sqlite3.Error, StatsTooNew, OSError) as error:
+        log.warning("statistics unreadable: %s", error)
+        fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
+        line = text.r("stats_unreadable", file=str(data_dir() / DB_NAME), fault=fault)
+        return tell_lines(args, lang, [line], EXIT_UNREADABLE)
+    if args.json:
+        print(json.dumps([blunder_json(blunder) for blunder in found]))
+        return 0
+    return tell_lines(args, lang, DecisionText(lang).blunder_lines(found), 0)
+
+
 def merge(name: str, text: RecordText) -> tuple[list[str], int]:
     """Merge the kept file ``name`` (in the data folder, or a path): what was added, or
     why nothing was, in words; and the exit code."""
@@ -115,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
         merged, code = merge(args.merge, text)
         if code:
             return tell_lines(args, lang, merged, code)
+    if args.blunders:
+        return run_blunders(args, lang, text)
     try:
         summary = read_summary()
         lines = text.summary(summary) if summary is not None else [text.r("numbers.nothing_yet")]
@@ -126,10 +179,13 @@ def run(args: argparse.Namespace) -> int:
         if drills:  # after the games' lines, or alone when only drills were played
             told = lines != [text.r("numbers.nothing_yet")]
             lines = (lines if told else []) + drill_lines(drills, lang)
+        rates, _ = read_decisions(blunders=False)
+        if rates is not None:  # the coach's error rate, after the hands it comes from
+            lines += DecisionText(lang).rate_lines(rates)
         code = 0
     except (sqlite3.Error, StatsTooNew, OSError) as error:
         log.warning("statistics unreadable: %s", error)
-        summary, tournaments, drills = None, None, []
+        summary, tournaments, drills, rates = None, None, [], None
         fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
         lines = [text.r("stats_unreadable", file=str(data_dir() / DB_NAME), fault=fault)]
         code = EXIT_UNREADABLE
@@ -141,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             numbers["tournaments"] = dataclasses.asdict(tournaments)
         if numbers is not None and drills:
             numbers["drills"] = [dataclasses.asdict(drill) for drill in drills]
+        if numbers is not None and rates is not None:
+            numbers["decisions"] = rates.as_json()
         print(json.dumps(numbers))
         return code
     return tell_lines(args, lang, lines, code)

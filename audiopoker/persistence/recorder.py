@@ -31,6 +31,7 @@ from audiopoker.bots.base import encode_rng
 from audiopoker.engine.events import Event, GameEnded, HandStarted, PlayerEliminated
 from audiopoker.engine.phh import HandHistory
 from audiopoker.engine.table import Table
+from audiopoker.persistence.decisions import DecisionRecord, record_decisions
 from audiopoker.persistence.faults import kind_of
 from audiopoker.persistence.hands import HandFacts, hand_facts
 from audiopoker.persistence.history import HistoryFile, hand_history
@@ -63,6 +64,15 @@ class _Hand:
     played_at: str
     in_history: bool = False
     in_stats: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Decisions:
+    """A hand's decisions reviewed by the coach, still to be written."""
+
+    hand_number: int
+    records: tuple[DecisionRecord, ...]
+    played_at: str
 
 
 class GameRecorder:
@@ -119,6 +129,7 @@ class GameRecorder:
         # the game's statistics row exists.
         self.failed: Exception | None = store.fault
         self._waiting: list[_Hand] = []
+        self._decisions: list[_Decisions] = []  # the coach's, written after the hands
         self._started = False
         self._pause = _test_pause()
         # The last save written, and the lock that keeps the key loop's preference saves
@@ -210,6 +221,7 @@ class GameRecorder:
                 hand.in_stats = True
                 self._step()
             self._waiting.pop(0)
+        self._record_decisions()
         if self._over:
             self.store.stats.end_game(self.game_id, now_text(), place=self._place, won=self._won)
             with self._save_lock:
@@ -218,6 +230,30 @@ class GameRecorder:
         elif self.saves:
             self._write_save(table)
         self._step()
+
+    def record_decisions(self, hand_number: int, records: Sequence[DecisionRecord]) -> None:
+        """Keep the coach's review of a hand's decisions (the coach hands them over when
+        the hand ends, before the recorder hears of it): written after the hand's own row,
+        with the same fault rules (a fault keeps them waiting, tried again after the next
+        hand)."""
+        if self.human is not None and records:
+            self._decisions.append(_Decisions(hand_number, tuple(records), now_text()))
+
+    def _record_decisions(self) -> None:
+        while self._decisions:
+            batch = self._decisions[0]
+            try:
+                record_decisions(
+                    self.store.stats, self.game_id, batch.hand_number, batch.played_at,
+                    batch.records,
+                )  # fmt: skip
+            except sqlite3.OperationalError:
+                raise  # a fault of the machine (a full disk): tried again after each hand
+            except (sqlite3.Error, ValueError, TypeError):
+                # never a fault that goes away: dropped, so it cannot hold back the save
+                log.exception("the decisions of hand %s were not kept", batch.hand_number)
+            self._decisions.pop(0)
+            self._step()
 
     def _write_save(self, table: Table) -> None:
         with self._save_lock:  # the preferences are read and written in one step

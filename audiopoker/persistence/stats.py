@@ -117,9 +117,39 @@ def _v4(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX drill_answers_by_time ON drill_answers(answered_at)")
 
 
+def _v5(db: sqlite3.Connection) -> None:
+    # The coach's review of every decision (issue 26, point 6): what the player did, what
+    # the coach suggested and the big blinds it cost, so `audiopoker stats` tells the error
+    # rate over sessions and lists the blunders. One row per decision, in the hand's order.
+    db.execute(
+        """CREATE TABLE decisions (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            hand_number INTEGER NOT NULL,
+            number INTEGER NOT NULL,  -- the decision's place in the hand, from 1
+            played_at TEXT NOT NULL,
+            street TEXT NOT NULL,  -- preflop, flop, turn, river
+            action TEXT NOT NULL,  -- fold, check, call, bet, raise
+            amount INTEGER,  -- a bet or raise's street total
+            suggested TEXT NOT NULL,
+            suggested_amount INTEGER,
+            reason TEXT NOT NULL,  -- the coach's reason key (coach.advice.Reason)
+            kind TEXT NOT NULL,  -- the kind of mistake (persistence.decisions.mistake_kind)
+            grade TEXT NOT NULL,  -- best, correct, inaccuracy, mistake, blunder
+            loss REAL NOT NULL,  -- big blinds given up against the coach's choice
+            big_blind INTEGER NOT NULL,
+            hole TEXT NOT NULL,  -- the player's cards and the board, in notation
+            board TEXT NOT NULL,
+            PRIMARY KEY (game_id, hand_number, number)
+        )"""
+    )
+    db.execute("CREATE INDEX decisions_by_time ON decisions(played_at)")
+
+
 # MIGRATIONS[i] takes a database from version i to version i + 1. Never edit a released
 # step: add a new one.
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
+    _v1, _v2, _v3, _v4, _v5,
+)  # fmt: skip
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -367,6 +397,10 @@ class StatsDB:
             [
                 (
                     "DELETE FROM hands WHERE game_id = ? AND hand_number > ?",
+                    (game_id, hand_number),
+                ),
+                (  # their decisions go with them: the resumed game plays them again
+                    "DELETE FROM decisions WHERE game_id = ? AND hand_number > ?",
                     (game_id, hand_number),
                 ),
                 (

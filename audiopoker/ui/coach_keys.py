@@ -43,6 +43,7 @@ from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hands_of
 from audiopoker.i18n import Language
 from audiopoker.output.message import Message
+from audiopoker.persistence.decisions import GRADE_NAMES, DecisionRecord
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
 from audiopoker.ui.ui_text import UiText
@@ -102,6 +103,9 @@ class CoachService:
         self._decisions: list[Decision] = []
         self._hand = 0
         self.last_review: HandReview | None = None  # the last hand ended
+        # Where each finished hand's decisions are kept (the recorder's record_decisions,
+        # for the error rate over sessions); None: not kept.
+        self.keep: Callable[[int, Sequence[DecisionRecord]], None] | None = None
 
     # --- the conductor's thread ---------------------------------------------------------
     def on_event(self, event: Event) -> None:
@@ -129,6 +133,11 @@ class CoachService:
         to review (table messages: bots wait until they are heard)."""
         review = HandReview(self._hand, tuple(self._decisions), self.threshold)
         self.last_review = review
+        if self.keep is not None and review.decisions:
+            try:
+                self.keep(review.hand_number, [decision_record(d) for d in review.decisions])
+            except Exception:  # the statistics miss this hand's decisions; the game goes on
+                log.exception("the decisions of hand %s were not kept", review.hand_number)
         if self.speak_review and self._send is not None and review.decisions:
             for sentence in review_sentences(review, self.lang):
                 self._send(Message(REVIEW_KIND, sentence))
@@ -191,6 +200,29 @@ class CoachService:
         if turn is None or not (ready or turn.legal == legal):  # asked again after a refusal
             return None
         return self.start(turn)
+
+
+def decision_record(decision: Decision) -> DecisionRecord:
+    """``decision`` as the statistics keep it: streets, actions and cards as words of
+    notation, the loss in big blinds (``Decision.cost``), and the coach's grade when the
+    decision carries one."""
+    advice = decision.advice
+    suggested = advice.as_action()
+    grade = getattr(decision, "grade", None)  # the coach's own grade, once it gives one
+    grade = getattr(grade, "value", grade)
+    return DecisionRecord(
+        street=advice.street.name.lower(),
+        action=decision.action.kind.value,
+        amount=decision.action.to,
+        suggested=suggested.kind.value,
+        suggested_amount=suggested.to,
+        reason=advice.reason.value,
+        loss=round(decision.cost, 3),
+        big_blind=decision.big_blind,
+        hole=" ".join(str(card) for card in advice.hole),
+        board=" ".join(str(card) for card in advice.board),
+        grade=grade if isinstance(grade, str) and grade in GRADE_NAMES else None,
+    )
 
 
 class CoachHost(Protocol):

@@ -147,6 +147,8 @@ class LocalTable:
                 TournamentText(settings.lang), self.director, self.names, me, side.tell
             )
         self.recorder = self._recorder(side)
+        if side.coach is not None:  # each hand's reviewed decisions, for `stats`
+            side.coach.keep = self.recorder.record_decisions
         seats: list[Seat] = [*([self.human] if self.human is not None else []), *self.bot_seats]
         directing: list[Listener] = [self.director] if self.director is not None else []
         self.game = Game(
