@@ -142,8 +142,8 @@ VALUES = OptionValues(
             "en",
             [
                 "Check: best.",
-                "Bet 16: about 1 big blind less.",
                 "Bet 32: nearly as good.",
+                "Bet 16: about 1 big blind less.",
                 "All in: a blunder, about 40 big blinds less.",
             ],
         ),
@@ -151,8 +151,8 @@ VALUES = OptionValues(
             "es",
             [
                 "Ver: lo mejor.",
-                "Apostar 16: alrededor de 1 ciega grande menos.",
                 "Apostar 32: casi igual de bien.",
+                "Apostar 16: alrededor de 1 ciega grande menos.",
                 "Jugar el resto: un error grave, unas 40 ciegas grandes menos.",
             ],
         ),

@@ -107,6 +107,14 @@ def test_a_new_decision_starts_over(lang: Language) -> None:
     assert table.output.last.text.startswith(
         "Checking is free." if lang == "en" else "Ver no te cuesta nada."
     )
+    # K again after the flop: the detail ends with every option's value, the best first
+    table.controller.key("k")
+    detail = table.output.last.text
+    assert detail.startswith(detail_answer(advice, lang, names(table)))
+    values = detail[len(detail_answer(advice, lang, names(table))) :].strip()
+    best = "best" if lang == "en" else "lo mejor"
+    assert values.split(".")[0].endswith(best), values
+    assert ("Check" if lang == "en" else "Ver") in values and values.count(".") >= 3
 
 
 @pytest.mark.parametrize(

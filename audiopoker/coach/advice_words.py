@@ -201,9 +201,9 @@ def value_sentence(values: OptionValues, option: OptionValue, lang: Language) ->
 
 
 def values_sentences(values: OptionValues, lang: Language) -> list[str]:
-    """Every option's sentence, the best first, then in the order of the options (fold,
-    check or call, bets by size)."""
-    order = sorted(values.options, key=lambda o: values.grade(o) is not Grade.BEST)
+    """Every option's sentence, from the best to the costliest (equal values in the order
+    of the options: fold, check or call, bets by size)."""
+    order = sorted(values.options, key=lambda o: -o.value)
     return [value_sentence(values, option, lang) for option in order]
 
 

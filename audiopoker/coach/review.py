@@ -29,7 +29,9 @@ coach (without a time budget).
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -126,23 +128,35 @@ def opponents_of(bot: HardBot, view: PlayerView) -> list[Opponent]:
     return result
 
 
+def values_at(
+    bot: HardBot,
+    view: PlayerView,
+    advice: Advice,
+    extra: Sequence[Action] = (),
+    rng: random.Random | None = None,
+) -> OptionValues:
+    """Every option at ``view`` valued with the coach's ranges, ``extra`` actions and the
+    coach's suggestion among them; drawn from ``rng`` (the bot's by default). With a time
+    budget on ``bot`` the values take at most ``REVIEW_BUDGET``."""
+    deadline = None if bot.time_budget is None else time.perf_counter() + REVIEW_BUDGET
+    return option_values(
+        view,
+        opponents_of(bot, view),
+        advice.equity,
+        rng if rng is not None else bot.rng,
+        extra=(*extra, advice.as_action()),
+        bet_model=lambda bet: bot.bet_value(view, bet),
+        deadline=deadline,
+    )
+
+
 def review_decision(
     bot: HardBot, view: PlayerView, advice: Advice, action: Action, all_in: bool = False
 ) -> Decision:
     """Value every option at ``view`` (the view the player acted on), the player's
-    ``action`` and the coach's suggestion among them, and measure the action against the
-    best. With a time budget on ``bot`` the values take at most ``REVIEW_BUDGET``."""
-    suggested = advice.as_action()
-    deadline = None if bot.time_budget is None else time.perf_counter() + REVIEW_BUDGET
-    values = option_values(
-        view,
-        opponents_of(bot, view),
-        advice.equity,
-        bot.rng,
-        extra=(action, suggested),
-        bet_model=lambda bet: bot.bet_value(view, bet),
-        deadline=deadline,
-    )
+    ``action`` and the coach's suggestion among them (``values_at``), and measure the
+    action against the best."""
+    values = values_at(bot, view, advice, (action,))
     taken = values.of(action)
     if taken is None:  # not a legal option here (a bet where the rules allow none)
         worth = action_value(bot, view, action, advice.equity)

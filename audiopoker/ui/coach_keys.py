@@ -35,9 +35,16 @@ from typing import Final, Protocol
 
 from audiopoker.coach.advice import COACH_DEALS, Advice, Coach
 from audiopoker.coach.advice_words import detail_answer, first_answer, idle_answer
-from audiopoker.coach.review import REVIEW_THRESHOLD_BB, Decision, HandReview, review_decision
+from audiopoker.coach.option_values import OptionValues
+from audiopoker.coach.review import (
+    REVIEW_THRESHOLD_BB,
+    Decision,
+    HandReview,
+    review_decision,
+    values_at,
+)
 from audiopoker.coach.review_words import nothing_yet, review_sentences, watching
-from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.engine.actions import Action, ActionKind, LegalActions, Street
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hands_of
@@ -189,6 +196,22 @@ class CoachService:
         else:
             future.set_result(advice)
 
+    def values_for(self, legal: LegalActions, advice: Advice) -> OptionValues | None:
+        """Every option of the pending decision ``legal`` valued and graded (K twice), or
+        None when that turn is gone. Drawn from a generator of the spot's own, so asking
+        changes nothing the review will say."""
+        with self._changed:
+            turn = self._turn
+        if turn is None or turn.legal is not legal:
+            return None
+        if turn.view.street is Street.PREFLOP:
+            # One street's values before the flop would call a flat call of ace-king a
+            # blunder: the preflop answer rests on the chart and its reason instead.
+            return None
+        spot = random.Random(turn.view.hand_number * 1009 + len(turn.view.history))
+        with self._lock:
+            return values_at(self.coach.bot, turn.view, advice, rng=spot)
+
     def advice_for(self, legal: LegalActions, wait: float = TURN_WAIT) -> Future[Advice] | None:
         """The advice for the player's pending decision ``legal`` (the seat's), started
         if need be; None when the conductor has not announced that turn."""
@@ -285,7 +308,8 @@ class CoachKeys:
             if detail:
                 self._first_said = None
                 names = [s.name for s in self.c.state.snapshot().seats]
-                self.c.say(detail_answer(advice, self.lang, names))
+                values = self.service.values_for(legal, advice) if self.service else None
+                self.c.say(detail_answer(advice, self.lang, names, values))
             else:
                 self._first_said = legal
                 self.c.say(first_answer(advice, self.lang))
