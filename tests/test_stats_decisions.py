@@ -134,7 +134,8 @@ def test_the_windows_count_by_date() -> None:
 
 RATE_LINES = {
     "en": [
-        "The coach's review of your decisions; the error rate is the big blinds lost per 100 "
+        "The coach's review of your decisions after the flop; the error rate is the big blinds "
+        "lost per 100 "
         "decisions.",
         "Last game: 2 decisions, error rate 50, 50 percent mistakes. Few decisions yet: a "
         "rough figure.",
@@ -157,7 +158,8 @@ RATE_LINES = {
         "time, big blinds lost: 0.",
     ],
     "es": [
-        "La revisión del entrenador de tus decisiones; la tasa de error son las ciegas grandes "
+        "La revisión del entrenador de tus decisiones después del flop; la tasa de error son "
+        "las ciegas grandes "
         "perdidas por cada 100 decisiones.",
         "Última partida: 2 decisiones, tasa de error 50, un 50 por ciento de errores. Aún "
         "pocas decisiones: una cifra aproximada.",

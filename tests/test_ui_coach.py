@@ -260,9 +260,11 @@ def test_the_review_key_says_the_costly_call_after_the_hand(
     last = service.last_review
     assert last is not None and len(last.decisions) == 6  # the cheap ones are not said
     # Every option valued (coach.option_values): the river check with nothing costs
-    # nothing (never a mistake for want of a bluff); the small ones stay unsaid. The
-    # values draw on the coach's generator, so at this seed the turn's chance is now 4.
-    assert [round(d.cost) for d in last.decisions] == [1, 0, 2, 0, 11, 0]
+    # nothing (never a mistake for want of a bluff); the small ones stay unsaid; the
+    # limp before the flop is not measured (one street's values undervalue calls there).
+    # The values draw on the coach's generator, so at this seed the turn's chance is 4.
+    assert [round(d.cost) for d in last.decisions] == [0, 0, 2, 0, 11, 0]
+    assert [d.graded for d in last.decisions][:2] == [False, True]  # the limp, the flop
     run_named(table.controller, review_name)
     said = table.output.messages[-len(review) :]
     assert [m.text for m in said] == review == review_sentences(last, lang)

@@ -41,7 +41,7 @@ from audiopoker.bots.ranges import AGGRESSIVE, by_board
 from audiopoker.coach.action_ranges import ActionRanges
 from audiopoker.coach.advice import Advice
 from audiopoker.coach.option_values import Grade, Opponent, OptionValues, option_values
-from audiopoker.engine.actions import Action, ActionKind
+from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 
 REVIEW_THRESHOLD_BB: Final = 2.0  # big blinds of expected value a decision may cost unsaid
@@ -83,6 +83,12 @@ class Decision:
     suggested: float
     big_blind: int
     values: OptionValues | None = None
+
+    @property
+    def graded(self) -> bool:
+        """Whether the choice was measured against every option (see ``review_decision``:
+        not before the flop)."""
+        return self.values is not None
 
     @property
     def cost(self) -> float:
@@ -156,6 +162,12 @@ def review_decision(
     """Value every option at ``view`` (the view the player acted on), the player's
     ``action`` and the coach's suggestion among them (``values_at``), and measure the
     action against the best."""
+    if view.street is Street.PREFLOP:
+        # One street's values undervalue every call before the flop (a flat call of
+        # ace-king would be a blunder): the coach's answer rests on the chart there, and
+        # the choice is not measured (it costs nothing, no grade).
+        worth = action_value(bot, view, action, advice.equity)
+        return Decision(advice, action, all_in, worth, worth, view.big_blind)
     values = values_at(bot, view, advice, (action,))
     taken = values.of(action)
     if taken is None:  # not a legal option here (a bet where the rules allow none)

@@ -140,9 +140,10 @@ class CoachService:
         to review (table messages: bots wait until they are heard)."""
         review = HandReview(self._hand, tuple(self._decisions), self.threshold)
         self.last_review = review
-        if self.keep is not None and review.decisions:
+        graded = [d for d in review.decisions if d.graded]  # after the flop: review_decision
+        if self.keep is not None and graded:
             try:
-                self.keep(review.hand_number, [decision_record(d) for d in review.decisions])
+                self.keep(review.hand_number, [decision_record(d) for d in graded])
             except Exception:  # the statistics miss this hand's decisions; the game goes on
                 log.exception("the decisions of hand %s were not kept", review.hand_number)
         if self.speak_review and self._send is not None and review.decisions:
