@@ -1,8 +1,8 @@
 """The player's preferences, kept in a small file in their data folder: the Spanish words
 last chosen (``--words`` typed to any command, or the options of any game), which every
 command speaks in unless told otherwise, and a network player's verbosity, reminder, all-in
-question, review and sound (volume, muted), read at the next join (a local game keeps those with its save; a
-network seat has no save on this machine, so this file stands for it).
+question, review and sound (volume, muted), read at the next join (a local game keeps those
+with its save; a network seat has no save on this machine, so this file stands for it).
 
 The file was ``network-prefs.json`` when it held only the network's: one of that name is
 still read while no ``preferences.json`` exists, and the next write moves its contents there.
