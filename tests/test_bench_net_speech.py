@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from speechd_support import shared_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,6 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_bench_net_speech_hears_every_action_of_a_short_game() -> None:
     if shutil.which("speech-dispatcher") is None:
         pytest.skip("speech-dispatcher is not installed (apt-get install speech-dispatcher)")
+    if shared_dir() is None:  # the benchmark's recorder, as every recorder test needs it
+        pytest.skip("../shared/speechd-recorder not found (set AUDIOPOKER_SHARED)")
     arguments = ["--hands", "15", "--seed", "7", "--think", "0.1", "--json"]
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_net_speech.py"), *arguments],

@@ -182,7 +182,9 @@ def test_no_hidden_card_reaches_another_seat() -> None:
         for player in players:
             await player.connect()
         for player in players:
-            await player.wait_for(is_event("GameEnded"), 25)
+            # A deadline, not a timing goal: eight tables share the machine with the other
+            # tests (a loaded run of -n auto took longer than 25 s); the time is printed.
+            await player.wait_for(is_event("GameEnded"), 120)
             await player.close()
         return players
 
@@ -196,7 +198,7 @@ def test_no_hidden_card_reaches_another_seat() -> None:
             return list(await asyncio.gather(*(play(table) for table in tables)))
 
         started = time.monotonic()
-        results = run(all_tables())
+        results = run(all_tables(), timeout=150)
         took = time.monotonic() - started
     hands = frames = 0
     for table, players in zip(tables, results, strict=True):
