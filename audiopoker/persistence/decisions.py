@@ -140,11 +140,10 @@ def record_decisions(
     stats._write(statements)
 
 
-@dataclass(frozen=True, slots=True)
-class RateLine:
-    """Decisions of one street or kind: how many, the big blinds lost, the mistakes."""
+class _Rates:
+    """The two rates of some decisions, from their count, loss and mistakes."""
 
-    key: str
+    __slots__ = ()
     decisions: int
     loss: float
     mistakes: int
@@ -161,7 +160,17 @@ class RateLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ErrorRate:
+class RateLine(_Rates):
+    """Decisions of one street or kind: how many, the big blinds lost, the mistakes."""
+
+    key: str
+    decisions: int
+    loss: float
+    mistakes: int
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorRate(_Rates):
     """The error rate over some decisions, with the same by street (in street order) and
     by kind (the kinds that cost something, costliest first)."""
 
@@ -171,16 +180,6 @@ class ErrorRate:
     blunders: int
     by_street: tuple[RateLine, ...]
     by_kind: tuple[RateLine, ...]
-
-    @property
-    def per_100(self) -> float:
-        """Big blinds lost per 100 decisions (0 without any)."""
-        return 100 * self.loss / self.decisions if self.decisions else 0.0
-
-    @property
-    def mistake_share(self) -> float:
-        """The share of decisions that were mistakes or blunders."""
-        return self.mistakes / self.decisions if self.decisions else 0.0
 
     @property
     def band(self) -> str:
