@@ -29,7 +29,6 @@ from typing import Final, Literal
 from audiopoker.bots.equity import Combo, equity, ids, live
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
-from audiopoker.bots.ranges import RangeEstimator, Read
 from audiopoker.cards import Card
 from audiopoker.coach.advice import (
     Advice,
@@ -42,8 +41,7 @@ from audiopoker.coach.advice import (
 from audiopoker.coach.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
 from audiopoker.coach.facing_bet import facing_bet
 from audiopoker.coach.range_notation import range_combos
-from audiopoker.coach.spot import SPOT_DEALS, SPOT_SEED, checked_spot, spot_view
-from audiopoker.engine.view import PlayerView
+from audiopoker.coach.spot import SPOT_DEALS, SPOT_SEED, StatedRanges, checked_spot, spot_view
 from audiopoker.evaluator import strength_ids
 
 StartName = Literal["random", "tight", "loose", "default"]
@@ -96,18 +94,6 @@ class HintAdvice:
 
     advice: Advice
     assumed: tuple[AssumedRange, ...]
-
-
-class StatedRanges(RangeEstimator):
-    """Each seat holds its given range, whatever it did."""
-
-    def __init__(self, combos: Sequence[list[Combo]]) -> None:
-        super().__init__(preflop_table())
-        self.combos = list(combos)
-
-    def range_of(self, view: PlayerView, seat: int, read: Read | None = None) -> list[Combo]:
-        """Seat ``seat``'s given range (the view and the read change nothing)."""
-        return self.combos[seat]
 
 
 def advise_hint(

@@ -81,7 +81,7 @@ def advise_spot(
         share = equity(hero, cards, [combos] * opponents, rng, SPOT_DEALS).value
     view = spot_view(hole, board, pot, to_call, players, stack)
     bot = AdvisingBot(rng, OpponentModel())
-    bot.ranges = FixedRanges(combos)
+    bot.ranges = StatedRanges([combos] * opponents)
     bot.known = {range_key([combos] * opponents): share}
     action = bot.decide(view)
     described = OpponentRange(
@@ -125,16 +125,17 @@ def checked_spot(
     return hole_cards, board_cards, pot, to_call, stack
 
 
-class FixedRanges(RangeEstimator):
-    """Every opponent holds the same given range, whatever it did."""
+class StatedRanges(RangeEstimator):
+    """Each opponent seat holds its given range, whatever it did (a spot's opponents sit
+    at seats 0 on: ``spot_view``)."""
 
-    def __init__(self, combos: list[Combo]) -> None:
+    def __init__(self, combos: Sequence[list[Combo]]) -> None:
         super().__init__(preflop_table())
-        self.combos = combos
+        self.combos = list(combos)
 
     def range_of(self, view: PlayerView, seat: int, read: Read | None = None) -> list[Combo]:
-        """The given range (the view and the read change nothing)."""
-        return self.combos
+        """Seat ``seat``'s given range (the view and the read change nothing)."""
+        return self.combos[seat]
 
 
 def spot_view(
