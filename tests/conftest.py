@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from audiopoker.i18n import DEFAULT_WORDS, set_words
 from audiopoker.persistence.files import DATA_DIR_ENV
 
 # The shared helper modules beside the tests (engine_helpers, session_harness, the
@@ -32,6 +33,16 @@ def private_data_dir(
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_DIR_ENV, str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def default_words() -> Iterator[None]:
+    """Every test starts and ends in the default Spanish words: the choice is process-wide
+    (one player per process), so a test that chose the poker words would leave them to the
+    next test on its worker."""
+    set_words(DEFAULT_WORDS)
+    yield
+    set_words(DEFAULT_WORDS)
 
 
 @pytest.fixture(autouse=True)
