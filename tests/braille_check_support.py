@@ -319,11 +319,26 @@ def wall(record: dict[str, object]) -> float:
     return float(str(record["wall"]))
 
 
-def check_speech(log: Log, records: list[dict[str, object]], said: list[Utterance]) -> list[float]:
-    """A prompt acted on while it was being said was cut there and never started again, and
-    the player's own action was said next; the seconds from each such key to that action."""
+@dataclass
+class OwnActions:
+    """The hasty keys: seconds from each key that cut its prompt to the player's own action
+    being said, and how many keys reached the game only after the voice had said the prompt
+    to its end (a loaded machine: the game could not cut what was already heard)."""
+
+    cut: list[float] = field(default_factory=list)
+    late: int = 0
+
+
+# The game sends the cut and writes the player's action in one step; the voice may finish a
+# word in between (the speech server's own latency, not the game's).
+CUT_SLACK = 0.05
+
+
+def check_speech(log: Log, records: list[dict[str, object]], said: list[Utterance]) -> OwnActions:
+    """A prompt still being said when the game took the player's action was cut there and
+    never started again, and the player's own action was said next."""
     turns = [wall(r) for r in records if r["kind"] == "your_turn" and not r["answer"]]
-    times: list[float] = []
+    own = OwnActions()
     for pressed, prompt, hasty in log.actions:
         being_said = [u for u in said if u.text == prompt and u.start <= pressed]
         if not hasty or not being_said:
@@ -331,13 +346,20 @@ def check_speech(log: Log, records: list[dict[str, object]], said: list[Utteranc
         ended = being_said[-1].end
         if ended is not None and ended <= pressed:
             continue  # the voice had finished it: no prompt to cut
-        assert ended is None, f"the prompt was said to its end after the key: {prompt!r}"
+        mine = next(r for r in records if not r["answer"] and wall(r) >= pressed)
+        if ended is not None:
+            taken = wall(mine)
+            assert ended <= taken + CUT_SLACK, (
+                f"the prompt was said to its end {ended - taken:.3f} s after the game took "
+                f"the action: {prompt!r}"
+            )
+            own.late += 1
+            continue
         next_turn = min((t for t in turns if t > pressed), default=float("inf"))
         again = [u for u in said if u.text == prompt and pressed < u.start < next_turn]
         assert again == [], f"the stale prompt started again: {prompt!r}"
-        mine = next(r for r in records if not r["answer"] and wall(r) >= pressed)
         heard = next(u for u in said if u.text == mine["text"] and u.start >= pressed)
         between = [u.text for u in said if pressed < u.start < heard.start]
         assert between == [], f"said before the player's own action {mine['text']!r}: {between}"
-        times.append(heard.start - pressed)
-    return times
+        own.cut.append(heard.start - pressed)
+    return own
