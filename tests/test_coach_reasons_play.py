@@ -17,7 +17,7 @@ from audiopoker.coach.advice import (
     Reason,
     build_advice,
 )
-from audiopoker.coach.advice_words import first_answer, suggestion
+from audiopoker.coach.advice_words import detail_answer, first_answer, suggestion
 from audiopoker.engine.actions import Action
 from audiopoker.engine.view import PlayerView, view_for
 
@@ -31,21 +31,21 @@ def test_a_first_in_open_is_an_open_not_a_calls_price() -> None:
     view, coach = advised(hand, seat)
     advice = coach.advise(view)
     assert advice.action == "raise" and advice.first_in and advice.reason is Reason.OPEN
-    opens = coach.bot.open_share(view, len(view.behind()))
-    assert advice.open_share == pytest.approx(opens)
-    assert advice.starting is not None and advice.starting <= opens  # why it opens
+    assert advice.chart is not None  # before the flop K follows the chart, as hint does
+    assert advice.open_share == pytest.approx(advice.chart.raise_share) == 0.45
+    assert advice.starting is not None and advice.starting <= advice.open_share  # why it opens
     english, spanish = first_answer(advice, "en"), first_answer(advice, "es")
     assert "Calling" not in english and "Seguir con" not in spanish
-    assert english.startswith("Nobody has come in yet: the pot holds 3. ")
-    assert spanish.startswith("Nadie ha entrado todavía: en el bote hay 3. ")
-    open_words, hand_words = round(100 * opens), max(round(100 * advice.starting), 1)
-    assert english.endswith(
-        f"you open the best {open_words} percent of hands from this seat, and yours is in "
-        f"the best {hand_words} percent."
+    assert english == (
+        "Jack-ten suited on the button, everyone folded: raise to 5; you open about 45 "
+        "percent of hands here."
     )
-    assert spanish.endswith(
-        f"desde esta posición abres el {open_words} por ciento mejor de las manos, y la tuya "
-        f"está en el {hand_words} por ciento mejor."
+    assert spanish == (
+        "Sota y diez del mismo palo en el botón, todos se han ido: subir a 5; desde aquí "
+        "abres alrededor del 45 por ciento de las manos."
+    )
+    assert detail_answer(advice, "en").startswith(
+        "Jack-ten suited is in the best 14 percent of starting hands. You have 100 big blinds."
     )
 
 
@@ -56,9 +56,12 @@ def test_a_first_in_fold_says_what_this_seat_opens() -> None:
     assert advice.action == "fold" and advice.reason is Reason.TOO_WEAK and advice.first_in
     assert advice.open_share is not None and advice.starting is not None
     assert advice.starting > advice.open_share
-    assert "yours is only in the best" in suggestion(advice, "en")
-    assert "la tuya solo está en el" in suggestion(advice, "es")
-    assert first_answer(advice, "en").startswith("Nobody has come in yet")
+    assert first_answer(advice, "en") == (
+        "Eight-three offsuit under the gun, nobody has acted yet: fold; you open about 15 "
+        "percent of hands here."
+    )
+    assert first_answer(advice, "es").startswith("Ocho y tres de distinto palo hablando primero")
+    assert "in the best 95 percent of starting hands" in detail_answer(advice, "en")
 
 
 def test_a_call_after_a_raise_keeps_its_price() -> None:

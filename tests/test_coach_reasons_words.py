@@ -152,25 +152,24 @@ def short_table(mine: int, theirs: int, holes: list[str]) -> tuple[str, str, Rea
 
 
 def test_the_blinds_short_stack_is_said_as_theirs() -> None:
+    # 200 big blinds against blinds of 10: the chart reads the effective stack, 10 big
+    # blinds, and says the depth, never "your stack is short".
     english, spanish, reason = short_table(400, 20, ["Ac Ad", "7h 2s", "8d 3c"])
     assert reason is Reason.SHOVE_THEM
-    assert english.endswith(
-        "all in: your opponents' stacks are short, so all in is the best play with this hand."
-    )
-    assert spanish.endswith(
-        "jugando el resto: a tus rivales les quedan pocas fichas, así que jugar el resto es "
-        "lo mejor con esta mano."
-    )
-    assert "your stack is short" not in english
+    assert english.startswith("Pocket aces on the button, nobody has acted yet: raise to 20")
+    assert "with 10 big blinds it is all in or fold" in english
+    assert "con 10 ciegas grandes es jugar el resto o irte" in spanish
+    assert "your stack is short" not in english and "te quedan pocas" not in spanish
 
 
 def test_the_players_short_stack_is_said_as_theirs() -> None:
     english, spanish, reason = short_table(20, 400, ["Ac Ad", "7h 2s", "8d 3c"])
     assert reason is Reason.SHOVE
     assert english.endswith(
-        "all in: your stack is short, so all in is the best play with this hand."
+        "raise to 20, all in; with 10 big blinds it is all in or fold: you go all in with "
+        "about 41 percent of hands here."
     )
-    assert "te quedan pocas fichas" in spanish
+    assert "subir a 20 jugando el resto" in spanish
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

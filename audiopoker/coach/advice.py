@@ -40,6 +40,8 @@ from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
 from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.outs import Outs, outs_of
+from audiopoker.coach.preflop_chart import PreflopHint
+from audiopoker.coach.preflop_play import chart_action, chart_hint
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 from audiopoker.evaluator import HandValue, best_hand
@@ -205,7 +207,10 @@ class Advice:
     called or raised yet (a raise opens, it calls nothing). ``open_share``: then, the share
     of starting hands the hard level opens from this seat, the threshold its decision used
     (None when unknown or short-stacked). ``stack_bb``: when stacks are short enough to
-    push or fold, the effective stack in big blinds.
+    push or fold, the effective stack in big blinds. ``chart``: before the flop, the
+    preflop chart's answer the suggestion follows (``coach.preflop_play``), said instead of
+    the price against the chance; None after the flop or where the chart cannot read the
+    spot.
     """
 
     equity: float
@@ -228,6 +233,7 @@ class Advice:
     first_in: bool = False
     open_share: float | None = None
     stack_bb: float | None = None
+    chart: PreflopHint | None = None
 
     @property
     def kind(self) -> Kind:
@@ -320,11 +326,12 @@ class Coach:
             # the hard bot measures a raise against those who entered; the coach counts
             # the players still to act too: its decision uses the number the player hears
             bot.known[range_key([ranges[seats.index(s)] for s in entered])] = share
+        chart = chart_hint(view)  # before the flop: one rule by seat and depth, as ``hint``
         bot.time_budget = None
         if deadline is not None:
             bot.time_budget = max(deadline - time.perf_counter(), MIN_BUDGET)
         try:
-            action = bot.decide(view)
+            action = chart_action(chart, view.legal) if chart is not None else bot.decide(view)
         finally:
             bot.known = {}
         described = tuple(
@@ -335,9 +342,11 @@ class Coach:
         )
         estimate = Estimate.RANDOM if all(r.is_any for r in described) else Estimate.SHOWN
         opens = None
-        if nobody_in(view) and effective_bb(view) > SHORT_STACK_BB:
+        if chart is not None and chart.spot.facing == "none":
+            opens = chart.raise_share  # what the chart opens (or raises over calls) here
+        elif nobody_in(view) and effective_bb(view) > SHORT_STACK_BB:
             opens = bot.open_share(view, len(view.behind()))  # what its decision used
-        return build_advice(view, action, share, described, estimate, open_share=opens)
+        return build_advice(view, action, share, described, estimate, open_share=opens, chart=chart)
 
 
 def advise(
@@ -359,9 +368,11 @@ def build_advice(
     estimate: Estimate,
     exact: bool = False,
     open_share: float | None = None,
+    chart: PreflopHint | None = None,
 ) -> Advice:
     """Put the numbers, the decision and its reason together. ``open_share``: first in
-    before the flop, the share of hands the decision opens from this seat."""
+    before the flop, the share of hands the decision opens from this seat; ``chart``: the
+    preflop chart's answer the decision follows."""
     legal = view.legal
     price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
     draw = draw_strength(ids(view.hole_cards), ids(view.board))
@@ -398,6 +409,7 @@ def build_advice(
         first_in=view.street is Street.PREFLOP and nobody_in(view),
         open_share=open_share,
         stack_bb=stack if short else None,
+        chart=chart,
     )
 
 

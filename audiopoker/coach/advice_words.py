@@ -36,6 +36,7 @@ from audiopoker.coach.advice import Advice, OpponentRange, RangeBasis, Reason
 from audiopoker.coach.board_hand import board_aware
 from audiopoker.coach.option_values import Grade, OptionValue, OptionValues
 from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
+from audiopoker.coach.preflop_words import preflop_detail, preflop_first
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
@@ -61,7 +62,13 @@ def percent(share: float) -> int:
 
 
 def first_answer(advice: Advice, lang: Language) -> str:
-    """The price, the chance, and the suggestion with its reason: three short sentences."""
+    """The price, the chance, and the suggestion with its reason: three short sentences.
+    Before the flop, the price when there is a bet to call, then the chart's answer (the
+    hand, the seat, what was bet, what to do and how wide this seat plays)."""
+    if advice.chart is not None:
+        facing = advice.to_call > 0 and not advice.first_in
+        price = [price_sentence(advice, lang)] if facing else []
+        return " ".join((*price, preflop_first(advice.chart, lang)))
     return " ".join(
         (price_sentence(advice, lang), chance_sentence(advice, lang), suggestion(advice, lang))
     )
@@ -158,7 +165,15 @@ def detail_answer(
 ) -> str:
     """The kind of reason, the hand, its outs, how many opponents, and the range assumed
     for each; then, given ``values``, each option's value and grade. ``names`` are the
-    players' names by table seat ('Seat 3' when missing)."""
+    players' names by table seat ('Seat 3' when missing). Before the flop, the chart's
+    detail (where the hand ranks, the depth) comes first and the chance against the ranges
+    after it."""
+    if advice.chart is not None:
+        sentences = [preflop_detail(advice.chart, lang, price=False)]
+        sentences.append(chance_sentence(advice, lang))
+        sentences.append(opponents_sentence(advice, lang))
+        sentences.extend(range_sentences(advice, lang, names))
+        return " ".join(sentences)
     sentences = [kind_sentence(advice, lang), hand_sentence(advice, lang)]
     outs = outs_sentence(advice, lang)
     if outs is not None:

@@ -84,7 +84,9 @@ class PreflopSpot:
     are dealt in, what was bet before (``facing``; ``callers``: calls of the big blind
     first in, calls of the raise facing one), chips (``stack`` at the start of the hand,
     blinds included: None is 100 big blinds), and ``to_call`` and ``pot`` (None: what the
-    chart assumes: a raise to 2.5 big blinds, a re-raise to 9)."""
+    chart assumes: a raise to 2.5 big blinds, a re-raise to 9). ``paid``: the chips this
+    seat already put in before the flop, its blind or its own raise (None: its blind, or
+    facing a re-raise the chart's open), so that the bet faced is ``to_call + paid``."""
 
     hand: str
     position: Position
@@ -96,6 +98,7 @@ class PreflopSpot:
     big_blind: int = 2
     to_call: int | None = None
     pot: int | None = None
+    paid: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +177,7 @@ def problem(spot: PreflopSpot) -> Problem | None:
         return Problem("callers", {"callers": spot.callers, "room": room})
     if spot.facing == "none" and spot.position is Position.BIG_BLIND and spot.callers == 0:
         return Problem("walk", {})
-    paid = posted(spot.position, spot)
+    paid = spot.paid if spot.paid is not None else posted(spot.position, spot)
     if spot.to_call is not None:
         if spot.facing == "none" and spot.to_call != spot.big_blind - paid:
             return Problem("to_call_none", {"to_call": spot.to_call, "owe": spot.big_blind - paid})
@@ -231,7 +234,7 @@ def _stack(spot: PreflopSpot) -> int:
 
 def _price(spot: PreflopSpot) -> tuple[int, int]:
     """The chips to call and the pot (the bet to call in it), as given or as assumed."""
-    paid = posted(spot.position, spot)
+    paid = spot.paid if spot.paid is not None else posted(spot.position, spot)
     blinds = spot.small_blind + spot.big_blind
     if spot.facing == "none":
         to_call = spot.big_blind - paid
@@ -241,7 +244,8 @@ def _price(spot: PreflopSpot) -> tuple[int, int]:
             default = round(DEFAULT_RAISE * spot.big_blind)
         else:
             default = round(DEFAULT_THREE_BET * spot.big_blind)
-            paid = max(paid, round(OPEN_SIZE * spot.big_blind))  # your open, as the chart makes it
+            if spot.paid is None:  # your open, as the chart makes it
+                paid = max(paid, round(OPEN_SIZE * spot.big_blind))
         to_call = spot.to_call if spot.to_call is not None else default - paid
         faced = to_call + paid
         if spot.players == 2:  # the raiser is the other blind
@@ -263,8 +267,8 @@ class _Chips:
         self.stack = stack
         self.to_call = to_call
         self.pot = pot
-        self.paid = posted(spot.position, spot)
-        if spot.facing == "3bet" and spot.to_call is None:
+        self.paid = spot.paid if spot.paid is not None else posted(spot.position, spot)
+        if spot.facing == "3bet" and spot.to_call is None and spot.paid is None:
             self.paid = max(self.paid, round(OPEN_SIZE * spot.big_blind))
 
     def first_in(self, behind: int, rank: float, stack_bb: float) -> PreflopHint:
