@@ -108,8 +108,9 @@ def test_a_new_decision_starts_over(lang: Language) -> None:
         "Checking is free." if lang == "en" else "Ver no te cuesta nada."
     )
     # K again after the flop: the detail ends with every option's value, the best first
+    # (then the list of what each range holds on the board: tests/test_coach_breakdown.py)
     table.controller.key("k")
-    detail = table.output.last.text
+    detail = [m for m in table.output.messages if m.kind == "answer"][-1].text
     assert detail.startswith(detail_answer(advice, lang, names(table)))
     values = detail[len(detail_answer(advice, lang, names(table))) :].strip()
     best = "best" if lang == "en" else "lo mejor"

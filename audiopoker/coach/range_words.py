@@ -31,6 +31,7 @@ from audiopoker.coach.advice_words import catalog
 from audiopoker.coach.range_classes import HandClass, RangeClasses
 from audiopoker.i18n import Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
+from audiopoker.narration.explain import count_word
 
 SAID_AT: Final = 5  # a class below this many percent goes into "the rest"
 
@@ -71,5 +72,5 @@ def board_line(name: str, classes: RangeClasses, lang: Language) -> str:
 
 def board_title(count: int, lang: Language) -> str:
     """What the list of lines is, said after its first line: 'What the ranges hold on
-    this board: 2 opponents.'"""
-    return catalog(lang).plural("coach.board.title", count)
+    this board: two opponents.'"""
+    return catalog(lang).plural("coach.board.title", count, players=count_word(count, lang))

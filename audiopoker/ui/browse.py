@@ -226,28 +226,31 @@ class ListKeys:
         items: Sequence[Message | Item],
         typing: bool = False,
         elsewhere: Callable[[str], str | None] | None = None,
+        behind: bool = False,
     ) -> None:
         """Open a list: its first item at once, then ``title`` (what it is, how many items)
         and how to walk and leave it. The display keeps the first item meanwhile.
         ``typing``: letters find a command (help); ``elsewhere``: why what was typed names
-        a command this table does not offer (audiopoker.ui.help_list.not_here)."""
+        a command this table does not offer (audiopoker.ui.help_list.not_here);
+        ``behind``: the first item follows the answer just sent instead of cutting it (the
+        coach's detail, then what each range holds on the board)."""
         self.kind, self.title = kind, title
         self._elsewhere = elsewhere or (lambda typed: None)
         found = [item if isinstance(item, Item) else Item(item) for item in items]
         self.browser = Browser(found)
         self.typed = "" if typing else None
         self._everything = tuple(found)
-        self._say_opening()
+        self._say_opening(behind)
 
-    def _say_opening(self) -> None:
+    def _say_opening(self, behind: bool = False) -> None:
         assert self.browser is not None
         first = self.browser.current.message
-        self._send(self.kind, first.text, first.braille)
+        self._send(self.kind, first.text, first.braille, first=not behind)
         self._send(self.kind, f"{self.title} {self.walk_words()}", first.braille_text, False)
 
-    def open_texts(self, kind: str, title: str, items: Sequence[str]) -> None:
-        """Open a list of plain sentences."""
-        self.open(kind, title, [Message(kind, item) for item in items])
+    def open_texts(self, kind: str, title: str, items: Sequence[str], behind: bool = False) -> None:
+        """Open a list of plain sentences (``behind``: as in ``open``)."""
+        self.open(kind, title, [Message(kind, item) for item in items], behind=behind)
 
     def lesson(self) -> None:
         """The hands, the betting and the words of the game."""

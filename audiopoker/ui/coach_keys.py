@@ -13,11 +13,14 @@ in order, so the coach's generator is used the same way whatever keys are presse
 
 ``CoachKeys`` answers the keys on the key loop's thread. K on the player's turn: the first
 answer (price, chance, suggestion); K again for the same decision: the detail (hand, outs,
-opponents, ranges); again: the first answer; a new decision starts over. Off the turn:
-who is to act. An answer still being computed is dropped if another key was pressed
-meanwhile or the turn went by: the newer answer is the one the player asked for. Y: the
-review of the last hand ended. It sees the controller as a ``CoachHost``, only what it uses
-of it: the controller imports this module, and this module nothing of the controller's.
+opponents, ranges, every option's value) and, after the flop, behind it a list of what each
+opponent's range holds on this board, one line per opponent (``coach.range_words``): the
+arrows walk it, Escape or any other key leaves it (``ui.browse``); again: the first answer;
+a new decision starts over. Off the turn: who is to act. An answer still being computed is
+dropped if another key was pressed meanwhile or the turn went by: the newer answer is the
+one the player asked for. Y: the review of the last hand ended. It sees the controller as a
+``CoachHost``, only what it uses of it: the controller imports this module, and this module
+nothing of the controller's.
 """
 
 from __future__ import annotations
@@ -33,9 +36,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from audiopoker.coach.advice import COACH_DEALS, Advice, Coach
+from audiopoker.bots.equity import ids
+from audiopoker.coach.advice import COACH_DEALS, Advice, Coach, estimate_seats
+from audiopoker.coach.advice_words import catalog as coach_catalog
 from audiopoker.coach.advice_words import detail_answer, first_answer, idle_answer
 from audiopoker.coach.option_values import OptionValues
+from audiopoker.coach.range_classes import RangeClasses, count_classes
+from audiopoker.coach.range_words import board_line, board_title
 from audiopoker.coach.review import (
     REVIEW_THRESHOLD_BB,
     Decision,
@@ -51,6 +58,7 @@ from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hand
 from audiopoker.i18n import Language
 from audiopoker.output.message import Message
 from audiopoker.persistence.decisions import GRADE_NAMES, DecisionRecord
+from audiopoker.ui.browse import ListKeys
 from audiopoker.ui.seat import HumanSeat
 from audiopoker.ui.state import TableState
 from audiopoker.ui.ui_text import UiText
@@ -60,6 +68,7 @@ log = logging.getLogger(__name__)
 COACH_BUDGET: Final = 0.15  # seconds per advice in live play (issue 13: p95 under 150 ms)
 TURN_WAIT: Final = 0.2  # seconds K waits for a turn the conductor is announcing right now
 REVIEW_KIND: Final = "review"  # the table messages of the review
+BOARD_KIND: Final = "coach"  # the list of what each range holds on the board
 
 
 @dataclass(slots=True)
@@ -213,6 +222,23 @@ class CoachService:
         with self._lock:
             return values_at(self.coach.bot, turn.view, advice, rng=spot)
 
+    def board_ranges(self, legal: LegalActions) -> list[tuple[int, RangeClasses]] | None:
+        """After the flop, what each opponent still in holds on this board (by table seat),
+        counted over the very combos the advice for ``legal`` assumed (the estimator's
+        cache for this decision point, with the same reads); None before the flop or when
+        that turn is gone."""
+        with self._changed:
+            turn = self._turn
+        if turn is None or turn.legal is not legal or not turn.view.board:
+            return None
+        view, bot = turn.view, self.coach.bot
+        board = ids(view.board)
+        with self._lock:
+            return [
+                (seat, count_classes(bot.ranges.range_of(view, seat, bot.read(view, seat)), board))
+                for seat in estimate_seats(view)
+            ]
+
     def advice_for(self, legal: LegalActions, wait: float = TURN_WAIT) -> Future[Advice] | None:
         """The advice for the player's pending decision ``legal`` (the seat's), started
         if need be; None when the conductor has not announced that turn."""
@@ -258,6 +284,11 @@ class CoachHost(Protocol):
     def seat(self) -> HumanSeat | None: ...
     @property
     def state(self) -> TableState: ...
+    @property
+    def lists(self) -> ListKeys:
+        """The open list's keys (the board's ranges are walked as a list)."""
+        ...
+
     @property
     def presses(self) -> int:
         """Keys handled so far: an answer still computing yields to a newer key."""
@@ -311,11 +342,24 @@ class CoachKeys:
                 names = [s.name for s in self.c.state.snapshot().seats]
                 values = self.service.values_for(legal, advice) if self.service else None
                 self.c.say(detail_answer(advice, self.lang, names, values))
+                self._board_list(legal, names)
             else:
                 self._first_said = legal
                 self.c.say(first_answer(advice, self.lang))
 
         when_done(future, deliver)
+
+    def _board_list(self, legal: LegalActions, names: Sequence[str]) -> None:
+        """Behind the detail, after the flop: a line per opponent of what its range holds
+        on this board, as a list the arrows walk (its first line follows the detail)."""
+        found = self.service.board_ranges(legal) if self.service is not None else None
+        if not found:
+            return
+        lines = [
+            board_line(_name(seat, names, self.lang), classes, self.lang) for seat, classes in found
+        ]
+        title = board_title(len(lines), self.lang)
+        self.c.lists.open_texts(BOARD_KIND, title, lines, behind=True)
 
     def idle(self) -> str:
         """Off the player's turn: who is to act, or why nothing is to decide."""
@@ -338,6 +382,13 @@ class CoachKeys:
             self.c.say(nothing_yet(self.lang))
             return
         self.c.say_many(review_sentences(review, self.lang), "answer")
+
+
+def _name(seat: int, names: Sequence[str], lang: Language) -> str:
+    """The player's name at ``seat``, or 'Seat 3' as the detail says it."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return coach_catalog(lang).text("coach.seat", number=seat + 1)
 
 
 def when_done(future: Future[Advice], deliver: Callable[[], None]) -> None:
