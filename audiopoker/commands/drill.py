@@ -1,4 +1,6 @@
-"""``audiopoker drill showdown|odds|ranking``: a round of questions, by ear and by keys.
+"""``audiopoker drill showdown|odds|ranking|mistakes``: a round of questions, by ear and by
+keys. ``mistakes`` drills the player's costliest kind of mistake, from the coach's review
+kept in the statistics (:mod:`audiopoker.commands.drill_mistakes`).
 
 The drill speaks through the same output router as the game (``--output``,
 ``--screen-reader``, ``--rate``, ``--transcript``, ...) and takes single keys through the
@@ -22,9 +24,10 @@ from typing import Final
 from prompt_toolkit.application import Application
 
 from audiopoker.argtypes import int_range
-from audiopoker.coach.drills import DrillKind, Round, new_round
+from audiopoker.coach.drills import DrillKind, Round, mistakes_round, new_round
 from audiopoker.coach.drills.drill_base import Verdict
 from audiopoker.coach.drills.drill_text import RECENT_DAYS, DrillText
+from audiopoker.commands.drill_mistakes import read_mistakes
 from audiopoker.commands.play import _no_terminal_warning
 from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
@@ -52,15 +55,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``drill`` subcommand."""
     parser = subparsers.add_parser(
         "drill",
-        help="practise by ear: who wins a showdown, pot odds and outs, hand ranking",
+        help="practise by ear: who wins a showdown, pot odds and outs, hand ranking, "
+        "your own costliest mistakes",
         description="A round of questions answered by keys: showdown (who wins?), odds "
-        "(type a percentage) or ranking (which hand ranks higher?). Press H for the keys.",
+        "(type a percentage, then call or fold), ranking (which hand ranks higher?) or "
+        "mistakes (spots of your costliest kind of mistake, from the coach's review of "
+        "your games). Press H for the keys.",
     )
     parser.add_argument(
         "kind",
         choices=[kind.value for kind in DrillKind],
         metavar="DRILL",
-        help="showdown, odds or ranking",
+        help="showdown, odds, ranking or mistakes",
     )
     parser.add_argument(
         "--count",
@@ -181,9 +187,21 @@ def run(args: argparse.Namespace) -> int:
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED)
-    round = new_round(DrillKind(args.kind), args.count, seed)
+    kind = DrillKind(args.kind)
     words, text = DrillText(lang), UiText(lang)
     router = router_from_args(args, lang)
+    if kind is DrillKind.MISTAKES:
+        mistakes = read_mistakes(words, RecordText(lang), text.key_label(keymap, "coach"))
+        if isinstance(mistakes, str):  # nothing to drill: said, with what to do
+            for problem in problems:
+                _tell(router, text.keymap_problem(problem))
+            _tell(router, mistakes)
+            router.wait_until_quiet(timeout=FINAL_WORDS_WAIT)
+            router.close()
+            return 0
+        round = mistakes_round(mistakes.kind, mistakes.own, args.count, seed)
+    else:
+        round = new_round(kind, args.count, seed)
     keeper = Keeper(words, round, lang)
     try:
         for problem in problems:

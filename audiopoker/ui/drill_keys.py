@@ -21,8 +21,10 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from audiopoker.coach.drills.drill_base import SPLIT, DrillKind, Question, Round, Verdict
+from audiopoker.coach.drills.decide import odds_decision
+from audiopoker.coach.drills.drill_base import SPLIT, Choice, DrillKind, Question, Round, Verdict
 from audiopoker.coach.drills.drill_text import DrillText, Part
+from audiopoker.coach.drills.mistakes import MistakeQuestion
 from audiopoker.coach.drills.odds import OddsQuestion
 from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
@@ -52,12 +54,21 @@ GAME_ACTIONS: Final = (
 
 # The game's commands a drill gives its own meaning, and says in its own words.
 DRILL_WORDS: Final = frozenset({"repeat", "lesson", "quit", "quit_now"})
+# The game's betting keys answer a decision: the keymap's action for each choice.
+CHOICE_ACTIONS: Final = {
+    Choice.CALL: "check_call",
+    Choice.FOLD: "fold",
+    Choice.BET: "raise",
+    Choice.CHECK: "check_call",
+}
+CALL_OR_FOLD: Final = (Choice.CALL, Choice.FOLD)
 
 
 class Stage(enum.Enum):
     """Where the round is."""
 
     ASKED = "asked"  # a question waits for its answer
+    DECIDE = "decide"  # odds: the number was told; "so, call or fold?" waits
     TOLD = "told"  # the answer was told; next waits for Enter or Space
     OVER = "over"  # the summary was said: the key loop ends
 
@@ -140,10 +151,43 @@ class DrillKeys:
         """The spoken names of the drill's own keys, for the welcome."""
         return {
             "split": self.text.key_name(str(SPLIT)),
+            "call": self.choice_label(Choice.CALL),
+            "fold": self.choice_label(Choice.FOLD),
             "confirm": self.label(Mode.AMOUNT, "amount_confirm"),
             "next": self.label(Mode.AMOUNT, "amount_confirm"),
             "help": self.label(Mode.GAME, "help"),
         }
+
+    def choice_label(self, choice: Choice) -> str:
+        """The spoken name of the key that answers ``choice`` (C, F, R by default)."""
+        return self.label(Mode.GAME, CHOICE_ACTIONS[choice])
+
+    def choice_words(self) -> dict[str, str]:
+        """The spoken choice keys, as the sentences name them."""
+        return {
+            "call": self.choice_label(Choice.CALL),
+            "fold": self.choice_label(Choice.FOLD),
+            "bet_key": self.choice_label(Choice.BET),
+            "check": self.choice_label(Choice.CHECK),
+        }
+
+    def choices(self) -> tuple[Choice, ...]:
+        """The choices the round waits for now (none while a number or Enter is awaited)."""
+        question = self.round.current
+        if self.stage is Stage.DECIDE:
+            return CALL_OR_FOLD
+        if self.stage is Stage.ASKED and isinstance(question, MistakeQuestion):
+            return question.options
+        return ()
+
+    def choice_of(self, name: str, among: Sequence[Choice]) -> Choice | None:
+        """The choice among ``among`` that key ``name`` answers, if any."""
+        action = self.keymap.action_for(Mode.GAME, name)
+        return next((c for c in among if CHOICE_ACTIONS[c] == action), None)
+
+    def _choice_key(self, name: str) -> bool:
+        """True for a key that answers some decision (C, F, R)."""
+        return self.choice_of(name, tuple(Choice)) is not None
 
     # --- speaking -----------------------------------------------------------------------
     def _table(self, kind: str, parts: Sequence[Part], remember: bool = True) -> None:
@@ -163,7 +207,11 @@ class DrillKeys:
     # --- the round ----------------------------------------------------------------------
     def start(self) -> None:
         """The welcome, then the first question."""
-        welcome = self.words.welcome(self.kind, self.round.count, self.key_words())
+        question = self.round.current
+        if isinstance(question, MistakeQuestion):
+            welcome = self.words.mistakes_welcome(self.round.count, question.kind, self.key_words())
+        else:
+            welcome = self.words.welcome(self.kind, self.round.count, self.key_words())
         self.output.send(Message("welcome", welcome))
         self._ask()
 
@@ -181,6 +229,8 @@ class DrillKeys:
             return self.words.showdown_question(question, count, split)
         if isinstance(question, RankingQuestion):
             return self.words.ranking_question(question, count, split)
+        if isinstance(question, MistakeQuestion):
+            return self.words.mistakes_question(question, count, self.choice_words())
         assert isinstance(question, OddsQuestion)
         return self.words.odds_question(question, count, self.label(Mode.AMOUNT, "amount_confirm"))
 
@@ -191,6 +241,8 @@ class DrillKeys:
             return self.words.showdown_why(question)
         if isinstance(question, RankingQuestion):
             return self.words.ranking_why(question)
+        if isinstance(question, MistakeQuestion):
+            return self.words.mistakes_why(question)
         assert isinstance(question, OddsQuestion)
         return self.words.odds_why(question, verdict.given)
 
@@ -205,10 +257,31 @@ class DrillKeys:
             if problem is not None:
                 self.told.append(problem)
                 self.saved = False
+        self.typed = ""
+        if isinstance(verdict.question, OddsQuestion):
+            # The number leads to the decision: "so, call or fold?" (issue 26).
+            call, fold = self.choice_label(Choice.CALL), self.choice_label(Choice.FOLD)
+            self.told.append(self.words.decide_ask(call, fold))
+            self.stage = Stage.DECIDE
+        else:
+            self._next_prompt()
+        self.output.silence()  # what the question still had to say is moot now
+        self._answer("drill_answer", self.told)
+
+    def _next_prompt(self) -> None:
         last = self.round.finished
         self.told.append(self.words.next_prompt(self.label(Mode.AMOUNT, "amount_confirm"), last))
-        self.stage, self.typed = Stage.TOLD, ""
-        self.output.silence()  # what the question still had to say is moot now
+        self.stage = Stage.TOLD
+
+    def decide(self, choice: Choice) -> None:
+        """C or F after an odds answer: right or wrong, why in numbers, how to go on."""
+        verdict = self.round.last
+        assert verdict is not None and isinstance(verdict.question, OddsQuestion)
+        decision = odds_decision(verdict.question)
+        self.round.decided(decision.judge(choice))
+        self.told = self.words.decided(decision, choice)
+        self._next_prompt()
+        self.output.silence()
         self._answer("drill_answer", self.told)
 
     def go_on(self) -> None:
@@ -224,7 +297,8 @@ class DrillKeys:
         if self.stage is Stage.OVER:
             return
         self.stage = Stage.OVER
-        lines = self.words.summary(self.round.score, self.round.count, self.saved)
+        round = self.round
+        lines = self.words.summary(round.score, round.count, self.saved, round.decisions)
         self._answer("drill_summary", [*lines, self.text.goodbye()])
         self._on_finish()
 
@@ -237,7 +311,9 @@ class DrillKeys:
             return  # a key of the open list; any other closes it and acts as usual
         if self.asking_quit and self._quit_question(name):
             return
-        if self._answer_key(name):
+        if self.choices() and self._choose_decision(name):
+            return
+        if self._answer_key(name) or (self.stage is Stage.TOLD and self._choice_key(name)):
             self._answer_or_type(name)
             return
         action = self.keymap.action_for(Mode.GAME, name)
@@ -246,6 +322,29 @@ class DrillKeys:
             self.say(self.text.unknown_key(self.text.key_name(name), help_key))
             return
         self._methods[action]()
+
+    def _choose_decision(self, name: str) -> bool:
+        """A key while a decision waits: a choice key answers it; any other key that is
+        not one of the game's commands says which keys answer. False: a game command."""
+        among = self.choices()
+        choice = self.choice_of(name, among)
+        if choice is not None:
+            if self.stage is Stage.DECIDE:
+                self.decide(choice)
+            else:
+                self.answer(int(choice))
+            return True
+        if self.keymap.action_for(Mode.GAME, name) in GAME_ACTIONS and not self._answer_key(name):
+            return False
+        if self.stage is Stage.DECIDE:
+            call, fold = self.choice_label(Choice.CALL), self.choice_label(Choice.FOLD)
+            self.say(self.words.decide_refuse(call, fold), "error")
+        else:
+            question = self.round.current
+            assert isinstance(question, MistakeQuestion)
+            key = self.text.key_name(name)
+            self.say(self.words.mistakes_refuse(question, key, self.choice_words()), "error")
+        return True
 
     def _answer_or_type(self, name: str) -> None:
         if self.stage is Stage.TOLD:
@@ -317,14 +416,23 @@ class DrillKeys:
                 (self.words.help_action("digit_keys"), "digits"),
                 (self._keys_said(self.delete_keys), "delete"),
                 (self._keys_said(self.confirm_keys), "confirm"),
+                *self._choice_help(CALL_OR_FOLD),
                 (self._keys_said([SPACE]), "next"),
             ]
+        question = self.round.current
+        if self.kind is DrillKind.MISTAKES and isinstance(question, MistakeQuestion):
+            return [*self._choice_help(question.options), (self._keys_said(self.next_keys), "next")]
         answers = ("1", "2", "3") if self.kind is DrillKind.SHOWDOWN else ("1", "2")
         return [
             (self._keys_said(answers), f"answer_{self.kind.value}"),
             (self._keys_said([str(SPLIT)]), f"split_{self.kind.value}"),
             (self._keys_said(self.next_keys), "next"),
         ]
+
+    def _choice_help(self, choices: Sequence[Choice]) -> list[tuple[str, str]]:
+        """(keys said, the drill's words) of each choice's keys."""
+        keys = [(self._keys(Mode.GAME, CHOICE_ACTIONS[c]), c.name.lower()) for c in choices]
+        return [(self._keys_said(said), words) for said, words in keys]
 
     def _help(self) -> list[Item]:
         """The drill's keys first, then the game's commands it answers to, each with its
@@ -378,7 +486,7 @@ class DrillKeys:
         elif self.keymap.action_for(Mode.CONFIRM, name) == "cancel":
             self.asking_quit = False
             self.say(self.words.quit_cancelled())
-        elif self._answer_key(name):
+        elif self._answer_key(name) or self._choice_key(name):
             # A reflex key closes the question and answers nothing.
             self.asking_quit = False
             self.say(self.words.quit_cancelled(self.text.key_name(name)), "error")

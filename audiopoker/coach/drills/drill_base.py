@@ -21,11 +21,12 @@ SPLIT: Final = 0
 
 
 class DrillKind(enum.Enum):
-    """The three drills of issue 13."""
+    """The three drills of issue 13, and the one from the player's own mistakes (26)."""
 
     SHOWDOWN = "showdown"  # who wins on this board?
-    ODDS = "odds"  # pot odds and the chance to hit outs, typed as a percentage
+    ODDS = "odds"  # pot odds and the chance to hit outs, typed; then call or fold
     RANKING = "ranking"  # which of two five-card hands ranks higher?
+    MISTAKES = "mistakes"  # spots of the player's costliest kind of mistake
 
     @property
     def typed(self) -> bool:
@@ -40,6 +41,16 @@ def whole_percent(value: float) -> int:
     (13, 33, 67)
     """
     return int(value + 0.5)
+
+
+class Choice(enum.IntEnum):
+    """A decision answered by the game's betting keys (the keymap's check_call, fold and
+    raise), as the number a question judges."""
+
+    CALL = 1
+    FOLD = 2
+    BET = 3
+    CHECK = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +130,7 @@ class Round:
         self._random = random.Random(seed)
         self.current: Question | None = None
         self.last: Verdict | None = None
+        self.decisions = Score()  # the odds drill's "so, call or fold?", scored apart
         self.advance()
 
     @property
@@ -142,3 +154,8 @@ class Round:
         self.current = None
         self.last = Verdict(question, given, correct, self.score)
         return self.last
+
+    def decided(self, correct: bool) -> Score:
+        """Count one call-or-fold decision that follows an answer (the odds drill)."""
+        self.decisions = self.decisions.after(correct)
+        return self.decisions

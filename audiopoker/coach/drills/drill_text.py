@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker.cards import Card
-from audiopoker.coach.drills.drill_base import DrillKind, Score, whole_percent
+from audiopoker.coach.drills.decide import Decision
+from audiopoker.coach.drills.drill_base import Choice, DrillKind, Score, whole_percent
+from audiopoker.coach.drills.mistakes import MistakeQuestion, Shape
 from audiopoker.coach.drills.odds import (
     TOLERANCE,
     Ask,
@@ -95,8 +97,11 @@ class DrillText:
         """'Press Enter for the next question.' (for your score, after the last)."""
         return self._("drill.next.last" if last else "drill.next", next=key)
 
-    def summary(self, score: Score, count: int, saved: bool) -> list[str]:
-        """The end of the round: right answers, share and best streak; that it is kept."""
+    def summary(
+        self, score: Score, count: int, saved: bool, decisions: Score | None = None
+    ) -> list[str]:
+        """The end of the round: right answers, share and best streak; the odds drill's
+        call-or-fold decisions (``decisions``, when any); that it is kept."""
         fields = {
             "right": score.right,
             "asked": score.asked,
@@ -108,6 +113,10 @@ class DrillText:
             return [self._("drill.summary.none")]
         key = "drill.summary" if score.asked >= count else "drill.summary.partial"
         lines = [self._(key, **fields)]
+        if decisions is not None and decisions.asked:
+            lines.append(
+                self._("drill.decide.summary", right=decisions.right, asked=decisions.asked)
+            )
         if saved:
             lines.append(self._("drill.saved"))
         return lines
@@ -264,6 +273,97 @@ class DrillText:
             return self._(f"drill.outs.card.{gender}", card=card_name(first, self.lang))
         ranks = rank_name(first.rank, self.lang, plural=True)
         return self._(f"drill.outs.{group.kind.value}.{gender}", count=count, ranks=ranks)
+
+    # --- the odds drill's decision --------------------------------------------------------
+    def decide_ask(self, call: str, fold: str) -> str:
+        """'So, call or fold? C calls, F folds.'"""
+        return self._("drill.decide.ask", call=call, fold=fold)
+
+    def decide_refuse(self, call: str, fold: str) -> str:
+        """'Answer call or fold first: C calls, F folds.'"""
+        return self._("drill.decide.refuse", call=call, fold=fold)
+
+    def decided(self, decision: Decision, choice: Choice) -> list[str]:
+        """Right or wrong with the better answer, then why in numbers."""
+        right = decision.right.name.lower()
+        if decision.even:
+            verdict = self._("drill.decide.even")
+        elif decision.judge(choice):
+            verdict = self._(f"drill.decide.right.{right}")
+        else:
+            verdict = self._(f"drill.decide.wrong.{right}")
+        why = "even" if decision.even else right
+        numbers = {"need": decision.need, "have": decision.have}
+        return [verdict, self._(f"drill.decide.why.{why}", **numbers)]
+
+    # --- the drill from your mistakes -------------------------------------------------
+    def kind_name(self, kind: str) -> str:
+        """'calling too wide'"""
+        return self._(f"drill.mistakes.kind.{kind}")
+
+    def mistakes_welcome(self, count: int, kind: str, keys: dict[str, str]) -> str:
+        """What the drill trains and how to answer (``keys``: next and help)."""
+        return self._n("drill.welcome.mistakes", count, kind=self.kind_name(kind), **keys)
+
+    def mistakes_none(self, coach: str, costly: bool = False) -> str:
+        """Nothing to drill: no decision kept (or none that cost), and what to do."""
+        return self._(
+            "drill.mistakes.none_costly" if costly else "drill.mistakes.none", coach=coach
+        )
+
+    def mistakes_cannot_read(self, fault: str) -> str:
+        """The decisions cannot be read: nothing to drill, and why in words."""
+        return self._("drill.mistakes.cannot_read", fault=fault)
+
+    def mistakes_question(
+        self, question: MistakeQuestion, count: int, keys: dict[str, str]
+    ) -> list[Part]:
+        """Where the cards come from and your cards, the board, the bet or check, and
+        what to choose (``keys``: the spoken call, fold, bet_key and check keys)."""
+        header = self.header(question.number, count)
+        origin = question.origin
+        if origin is None:
+            source = self._("drill.mistakes.fresh")
+        else:
+            loss = round(origin.loss)
+            source = self._n(
+                "drill.mistakes.origin",
+                loss,
+                hand=origin.hand_number,
+                date=origin.played_at[:10],
+                loss=loss,
+            )
+        cards, cards_brief = self._cards(question.hole, "drill.odds.cards")
+        street = {3: "flop", 4: "turn"}.get(len(question.board), "river")
+        board = self._cards(question.board, f"drill.mistakes.board.{street}")
+        shape = question.shape.value
+        spot = self._(f"drill.mistakes.{shape}", bet=question.bet, pot=question.pot)
+        ask = self._(f"drill.mistakes.ask.{shape}", bet=question.bet, **keys)
+        first = f"{header} {source} {cards}", f"{header} {source} {cards_brief}"
+        return [first, board, (spot, spot), (ask, ask)]
+
+    def mistakes_refuse(self, question: MistakeQuestion, key: str, keys: dict[str, str]) -> str:
+        """A key that answers nothing here: which keys do."""
+        return self._(f"drill.mistakes.refuse.{question.shape.value}", key=key, **keys)
+
+    def mistakes_why(self, question: MistakeQuestion) -> list[str]:
+        """The coach's choice, the numbers behind it and the rule that decides."""
+        right = question.right
+        coach = self._(f"drill.mistakes.coach.{right.name.lower()}", bet=question.bet)
+        numbers = {
+            "bet": question.bet,
+            "pot": question.pot,
+            "total": question.pot + question.bet,
+            "share": question.share,
+            "have": whole_percent(question.chance),
+            "need": whole_percent(question.price),
+        }
+        why = self._(f"drill.mistakes.why.{question.shape.value}", **numbers)
+        if question.even:
+            rule = "call_even" if question.shape is Shape.FACING_BET else "bet_even"
+        else:
+            rule = right.name.lower()
+        return [coach, why, self._(f"drill.mistakes.so.{rule}")]
 
     # --- statistics -------------------------------------------------------------------
     def stats_title(self) -> str:
