@@ -70,6 +70,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
             PACKAGE / "commands/play.py",
             PACKAGE / "commands/paths.py",
             PACKAGE / "commands/decision_words.py",
+            PACKAGE / "commands/blunder_words.py",
         ],
     ),
     TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),

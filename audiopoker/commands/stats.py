@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from audiopoker.commands.blunder_review import interactive, review
 from audiopoker.commands.decision_words import (
     DecisionText,
     ErrorRates,
@@ -34,11 +35,13 @@ from audiopoker.commands.decision_words import (
     read_rates,
 )
 from audiopoker.commands.drill import drill_lines, read_drills
+from audiopoker.commands.play import _no_terminal_warning
 from audiopoker.commands.words_choice import add_words_argument, choose_words, prefs_file
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.output.message import Message
 from audiopoker.persistence import StatsDB, StatsTooNew, Summary, data_dir
+from audiopoker.persistence.blunder_hands import BlunderHand, blunder_hands
 from audiopoker.persistence.decisions import Blunder
 from audiopoker.persistence.merge import kept_aside, merge_kept
 from audiopoker.persistence.stats import DB_NAME, TournamentSummary
@@ -119,7 +122,11 @@ def read_decisions(blunders: bool) -> tuple[ErrorRates | None, list[Blunder]]:
 
 def run_blunders(args: argparse.Namespace, lang: Language, text: RecordText) -> int:
     """``stats --blunders``: the costly decisions, newest first, said and printed (or as
-    JSON); 1 when the statistics cannot be read."""
+    JSON); 1 when the statistics cannot be read. In a terminal (not ``--json``, nor
+    ``--output silent``) the list is walked by keys instead, each hand replayed by ear to
+    the decision (``commands.blunder_review``)."""
+    if interactive(args.json, args.output):
+        return run_review(args, lang, text)
     try:
         _, found = read_decisions(blunders=True)
     except (sqlite3.Error, StatsTooNew, OSError) as error:
@@ -131,6 +138,33 @@ def run_blunders(args: argparse.Namespace, lang: Language, text: RecordText) -> 
         print(json.dumps([blunder_json(blunder) for blunder in found]))
         return 0
     return tell_lines(args, lang, DecisionText(lang).blunder_lines(found), 0)
+
+
+def run_review(args: argparse.Namespace, lang: Language, text: RecordText) -> int:
+    """The blunders walked by keys; the printed sentence when there is none or the
+    statistics cannot be read."""
+    path = data_dir() / DB_NAME
+    try:
+        hands: list[BlunderHand] = []
+        if path.exists():
+            stats = StatsDB(path)
+            try:
+                hands = blunder_hands(stats)
+            finally:
+                stats.close()
+    except (sqlite3.Error, StatsTooNew, OSError) as error:
+        log.warning("statistics unreadable: %s", error)
+        fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
+        line = text.r("stats_unreadable", file=str(path), fault=fault)
+        return tell_lines(args, lang, [line], EXIT_UNREADABLE)
+    if not hands:
+        return tell_lines(args, lang, DecisionText(lang).blunder_lines([]), 0)
+    _no_terminal_warning()
+    router = router_from_args(args, lang)
+    try:
+        return review(hands, router, lang, data_dir())
+    finally:
+        router.close()
 
 
 def merge(name: str, text: RecordText) -> tuple[list[str], int]:
