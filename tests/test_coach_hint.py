@@ -25,30 +25,43 @@ def hint(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = hint(capsys, *SPOT, "--players", "3", "--lang", "en")
     assert code == 0 and err == ""
-    assert out.splitlines() == [
+    first, detail = out.splitlines()
+    assert first == (
         "Calling 20 to win 60: you need 25 percent. You win about 30 percent against the "
-        "ranges assumed. Call: you are getting the right price.",
+        "ranges assumed. Call: you are getting the right price."
+    )
+    ranges = (
         "You have a pair of kings, ace kicker. 2 cards improve your hand: 2 make three of a "
         "kind. You face two opponents. The bettor: a bettor's range: 24 percent of hands, 18 "
         "percent for value and with draws and 6 percent bluffs, from the hands that reach the "
         "flop, the top 40 percent. Opponent 2: the hands that reach the flop, the top 40 "
-        "percent.",
-    ]
+        "percent. "
+    )
+    assert detail.startswith(ranges)
+    # then every option's value, as K twice says them in play: the best first
+    assert detail[len(ranges) :].startswith("Call: best. Fold: about 2 big blinds less. ")
+    assert detail.endswith("All in: a blunder, about 197 big blinds less.")
 
 
 def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert SPOT_ES[:4] == ["--board", "Ac 7d 2t", "--hand", "Kp Kd"]
     code, out, _ = hint(capsys, *SPOT_ES, "--players", "3", "--lang", "es")
     assert code == 0
-    assert out.splitlines() == [
+    first, detail = out.splitlines()
+    assert first == (
         "Seguir con 20 para ganar 60: necesitas un 25 por ciento. Ganas alrededor del 30 por "
-        "ciento contra los rangos supuestos. Seguir: el precio te compensa.",
+        "ciento contra los rangos supuestos. Seguir: el precio te compensa."
+    )
+    ranges = (
         "Tienes pareja de reyes, kicker as. 2 cartas mejoran tu mano: 2 te dan trío. Tienes "
         "dos rivales. Quien apuesta: un rango de quien apuesta: el 24 por ciento de las manos, "
         "el 18 por ciento para ganar valor o con proyecto y el 6 por ciento de faroles, de las "
         "manos que llegan al flop, el 40 por ciento mejor. Rival 2: las manos que llegan al "
-        "flop, el 40 por ciento mejor.",
-    ]
+        "flop, el 40 por ciento mejor. "
+    )
+    assert detail.startswith(ranges)
+    assert detail[len(ranges) :].startswith("Seguir: lo mejor. Irte: unas 2 ciegas grandes menos. ")
+    assert detail.endswith("Jugar el resto: un error grave, unas 197 ciegas grandes menos.")
 
 
 def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,6 +75,20 @@ def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str
         "a bettor's range: 43 percent of hands, 32 percent for value and with draws and 11 "
         "percent bluffs, from any two cards"
     )
+    values = data.pop("values")
+    assert data.pop("big_blind") == 2  # --blinds' default, 1/2
+    assert data.pop("outs") == {
+        "counted": True,
+        "count": 2,
+        "cards": ["Kc", "Kh"],
+        "groups": [{"kind": "three_of_a_kind", "cards": ["Kc", "Kh"]}],
+        "tainted": [],
+    }
+    assert [v["value_bb"] for v in values] == sorted((v["value_bb"] for v in values), reverse=True)
+    assert {v["action"] for v in values} == {"fold", "call", "raise"}
+    fold = next(v for v in values if v["action"] == "fold")
+    assert fold["value_bb"] == 0.0 and fold["grade"] == "blunder"  # 59 percent at 25 to pay
+    assert values[0]["grade"] == "best" and values[0]["loss_bb"] == 0.0
     assert data == {
         "equity": 0.5945,  # exact: heads-up on the turn against the bettor's range
         "pot_odds": 0.25,

@@ -20,6 +20,7 @@ these ranges and this equity.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Sequence
@@ -29,19 +30,25 @@ from typing import Final, Literal
 from audiopoker.bots.equity import Combo, equity, ids, live
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
+from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, by_board
 from audiopoker.cards import Card
+from audiopoker.coach.action_line import LineSpot
+from audiopoker.coach.action_ranges import ActionRange, ActionRanges, Window, postflop
 from audiopoker.coach.advice import (
     Advice,
     AdvisingBot,
     Estimate,
     OpponentRange,
     build_advice,
+    describe_range,
     range_key,
 )
 from audiopoker.coach.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
 from audiopoker.coach.facing_bet import facing_bet
+from audiopoker.coach.option_values import Opponent, OptionValues, option_values
 from audiopoker.coach.range_notation import range_combos
 from audiopoker.coach.spot import SPOT_DEALS, SPOT_SEED, StatedRanges, checked_spot, spot_view
+from audiopoker.engine.view import PlayerView
 from audiopoker.evaluator import strength_ids
 
 StartName = Literal["random", "tight", "loose", "default"]
@@ -85,15 +92,20 @@ class AssumedRange:
     stated: StatedRange
     share: float
     bet: BettorRange | None = None
+    name: str = ""
+    read: OpponentRange | None = None
+    floor: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class HintAdvice:
     """The advice (numbers, suggestion, reason) and the range assumed per opponent, the
-    bettor first when there is a bet."""
+    bettor first when there is a bet; ``values`` every option valued and graded
+    (``coach.option_values``), in chips with ``values.big_blind``."""
 
     advice: Advice
     assumed: tuple[AssumedRange, ...]
+    values: OptionValues | None = None
 
 
 def advise_hint(
@@ -105,11 +117,13 @@ def advise_hint(
     stack: int | None = None,
     stated: Sequence[StatedRange] = (),
     rng: random.Random | None = None,
+    big_blind: int = 2,
 ) -> HintAdvice:
     """The coach's advice for a spot after the flop. ``pot`` counts every chip in the
     middle, the bet to call included; ``players`` counts the player; ``stated``: one range
-    for all the opponents, or one each (the bettor's first), none for the default.
-    ValueError for a spot that cannot be."""
+    for all the opponents, or one each (the bettor's first), none for the default;
+    ``big_blind`` (chips) measures the options' values. ValueError for a spot that cannot
+    be."""
     hole, board, pot, to_call, stack = checked_spot(hole, board, pot, to_call, players, stack)
     opponents = players - 1
     given = tuple(stated) or (DEFAULT_RANGE,)
@@ -125,19 +139,36 @@ def advise_hint(
     for seat, one in enumerate(each):
         combos = live(one.start(), dead)
         bet = None
+        floor = 0.0
         if seat == 0 and to_call > 0 and one.name is not None:
             bet = bettor_range(combos, cards, to_call, pot)
             combos = live(bet.combos, dead)
+            floor = bet.value / max(bet.value + bet.bluffs, 1)
         role: Role = "bettor" if seat == 0 and to_call > 0 else "other"
         ranges.append(combos)
-        assumed.append(AssumedRange(role, one, len(combos) / possible, bet))
-    exact = opponents == 1 and len(board) >= 4
+        assumed.append(AssumedRange(role, one, len(combos) / possible, bet, floor=floor))
+    view = spot_view(hole, board, pot, to_call, players, stack)
+    return _advise(view, ranges, assumed, rng, big_blind)
+
+
+def _advise(
+    view: PlayerView,
+    ranges: Sequence[list[Combo]],
+    assumed: Sequence[AssumedRange],
+    rng: random.Random,
+    big_blind: int,
+    real: tuple[PlayerView, Sequence[int]] | None = None,
+) -> HintAdvice:
+    """The equity, the suggestion and every option's value in ``view`` (seat 0 made the
+    bet, the player last, ``ranges`` by seat); ``real``: the line's view the values are
+    measured in (who acts after whom) and the table seats of ``ranges``."""
+    hero, cards = ids(view.hole_cards), ids(view.board)
+    exact = len(ranges) == 1 and len(cards) >= 4
     if exact:
         share = exact_equity(hero, cards, ranges[0])
     else:
-        share = equity(hero, cards, ranges, rng, SPOT_DEALS).value
-    view = spot_view(hole, board, pot, to_call, players, stack)
-    if to_call > 0:
+        share = equity(hero, cards, list(ranges), rng, SPOT_DEALS).value
+    if view.legal.to_call > 0:
         action = facing_bet(view, share, ranges, assumed[0].bet, rng)
     else:
         bot = AdvisingBot(rng, OpponentModel())
@@ -146,11 +177,100 @@ def advise_hint(
         action = bot.decide(view)
     described = tuple(_described(one) for one in assumed)
     advice = build_advice(view, action, share, described, Estimate.SHOWN, exact)
-    return HintAdvice(advice, tuple(assumed))
+    measured, seats = real if real is not None else (view, range(len(ranges)))
+    measured = dataclasses.replace(measured, big_blind=big_blind)
+    opponents = [
+        Opponent(seat, tuple(by_board(combos, cards)), one.floor)
+        for seat, combos, one in zip(seats, ranges, assumed, strict=True)
+    ]
+    values = option_values(measured, opponents, share, rng, extra=(advice.as_action(),))
+    return HintAdvice(advice, tuple(assumed), values)
+
+
+def advise_line(
+    spot: LineSpot,
+    stated: Sequence[StatedRange] = (),
+    rng: random.Random | None = None,
+) -> HintAdvice:
+    """The coach's advice at the player's turn in a line (``coach.action_line``): each
+    opponent's range read from its actions by the coach's own model
+    (``coach.action_ranges``), from its seat before the flop when the line says it, else
+    from the hands that reach the flop; ``stated`` (one for all or one per opponent, in
+    the order the line names them) wins: a player type starts the reading in place of the
+    seat, hands in notation are taken as they are."""
+    real = spot.view
+    order = list(spot.opponents)
+    aggressive = [a.seat for a in real.actions(real.street) if a.kind in AGGRESSIVE]
+    bettor = aggressive[-1] if real.legal.to_call > 0 and aggressive else None
+    if len(stated) == 1:
+        given = {seat: stated[0] for seat in order}
+    else:
+        given = dict(zip(order, stated, strict=False))
+    if bettor in order:
+        order.remove(bettor)
+        order.insert(0, bettor)
+    dead = (*ids(real.hole_cards), *ids(real.board))
+    estimator = ActionRanges(preflop_table())
+    ranges: list[list[Combo]] = []
+    assumed: list[AssumedRange] = []
+    for seat in order:
+        one = given.get(seat, DEFAULT_RANGE)
+        role: Role = "bettor" if seat == bettor else "other"
+        name = spot.names[seat]
+        if one.name is None:  # typed in: the player's own read, taken as it is
+            combos = live(one.start(), dead)
+            share = len(combos) / len(live(None, dead))
+            ranges.append(combos)
+            assumed.append(AssumedRange(role, one, share, name=name))
+            continue
+        if spot.preflop and seat not in given:
+            estimated = estimator.read_range(real, seat)
+            read = describe_range(real, seat, estimated)
+        else:
+            start = live(one.start(), dead)
+            combos, steps = postflop(start, real, seat, DEFAULT_READ)
+            high = START_SHARES[one.name]
+            estimated = ActionRange(tuple(combos), Window(0.0, high), len(start), steps)
+            read = dataclasses.replace(describe_range(real, seat, estimated), preflop=())
+        combos = list(estimated.combos)
+        last = estimated.steps[-1] if estimated.steps else None
+        bet, floor = None, 0.0
+        if last is not None and last.street is real.street and last.kind in AGGRESSIVE:
+            floor = last.value / max(last.value + last.bluffs, 1)
+            if seat == bettor and last.value + last.bluffs == len(combos):
+                bet = BettorRange(tuple(combos), last.value, last.bluffs, estimated.start)
+        ranges.append(combos)
+        assumed.append(AssumedRange(role, one, read.share, bet, name, read, floor))
+    view = _line_view(real, order)
+    rng = rng if rng is not None else random.Random(SPOT_SEED)
+    return _advise(view, ranges, assumed, rng, real.big_blind, (real, order))
+
+
+def _line_view(real: PlayerView, order: Sequence[int]) -> PlayerView:
+    """``real`` as a spot's view: the opponents of ``order`` at seats 0 on (the bettor
+    first), the player last, their chips and bets kept, nothing else happened."""
+    seats = [*order, real.seat]
+    hero = len(order)
+    return dataclasses.replace(
+        real,
+        seat=hero,
+        legal=dataclasses.replace(real.legal, seat=hero),
+        stacks=tuple(real.stacks[s] for s in seats),
+        committed=tuple(real.committed[s] for s in seats),
+        button=hero,
+        small_blind_seat=None,
+        big_blind_seat=0,
+        seats_in_hand=tuple(range(len(seats))),
+        folded=frozenset(),
+        all_in=frozenset(i for i, s in enumerate(seats) if s in real.all_in),
+        history=(),
+    )
 
 
 def _described(assumed: AssumedRange) -> OpponentRange:
     """The advice's own record of a range (its words are the hint's: see ``hint_words``)."""
+    if assumed.read is not None:
+        return assumed.read
     return OpponentRange(None, 0.0, 1.0, (), 1.0, (), assumed.share)
 
 

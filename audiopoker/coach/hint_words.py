@@ -19,6 +19,8 @@ from typing import Any, Final
 
 from audiopoker import i18n
 from audiopoker.cards import Rank
+from audiopoker.coach import advice_words
+from audiopoker.coach.action_line import LineProblem
 from audiopoker.coach.advice_words import (
     chance_words,
     hand_sentence,
@@ -27,8 +29,11 @@ from audiopoker.coach.advice_words import (
     percent,
     price_sentence,
     suggestion,
+    values_sentences,
 )
 from audiopoker.coach.hint_spot import AssumedRange, HintAdvice, StatedRange
+from audiopoker.coach.option_values import OptionValues
+from audiopoker.coach.outs import Outs
 from audiopoker.coach.preflop_chart import PreflopHint, Problem, table_positions
 from audiopoker.coach.range_notation import RangeNotationError
 from audiopoker.i18n import Catalog, Language
@@ -54,7 +59,8 @@ def first_answer(hint: HintAdvice, lang: Language) -> str:
 
 
 def detail_answer(hint: HintAdvice, lang: Language) -> str:
-    """The hand, its outs, how many opponents, and the range assumed for each."""
+    """The hand, its outs, how many opponents, the range assumed for each, then each
+    option's value and grade as the second K press says them in play."""
     advice = hint.advice
     sentences = [hand_sentence(advice, lang)]
     outs = outs_sentence(advice, lang)
@@ -62,6 +68,8 @@ def detail_answer(hint: HintAdvice, lang: Language) -> str:
         sentences.append(outs)
     sentences.append(opponents_sentence(advice, lang))
     sentences.extend(range_sentences(hint, lang))
+    if hint.values is not None:
+        sentences.extend(values_sentences(hint.values, lang))
     return " ".join(sentences)
 
 
@@ -75,7 +83,10 @@ def start_phrase(stated: StatedRange, lang: Language, share: float | None = None
 
 
 def range_phrase(assumed: AssumedRange, lang: Language) -> str:
-    """One opponent's range: its start, or what bets from it."""
+    """One opponent's range: read from the line as the coach says it in play, its start,
+    or what bets from it."""
+    if assumed.read is not None:
+        return advice_words.range_phrase(assumed.read, lang)
     bet = assumed.bet
     if bet is None:
         return start_phrase(assumed.stated, lang, assumed.share)
@@ -96,6 +107,11 @@ def range_sentences(hint: HintAdvice, lang: Language) -> list[str]:
     who all hold the same ('Each opponent: …', 'Each of the others: …')."""
     text = catalog(lang)
     assumed = hint.assumed
+    if any(one.name for one in assumed):  # the line names them
+        return [
+            text.text("ranges.who.range", who=one.name, range=range_phrase(one, lang))
+            for one in assumed
+        ]
     bettor = bool(assumed) and assumed[0].role == "bettor"
     rest = assumed[1:] if bettor else assumed
     named: list[tuple[str, AssumedRange]] = []
@@ -132,8 +148,10 @@ def as_json(hint: HintAdvice, lang: Language) -> dict[str, Any]:
     advice = hint.advice
     ranges = [
         {"role": one.role, "share": round(one.share, 4), "range": range_phrase(one, lang)}
+        | ({"name": one.name} if one.name else {})
         for one in hint.assumed
     ]
+    values = hint.values
     return {
         "equity": round(advice.equity, 4),
         "pot_odds": round(advice.pot_odds, 4),
@@ -144,7 +162,77 @@ def as_json(hint: HintAdvice, lang: Language) -> dict[str, Any]:
         "range": ranges[0]["range"] if ranges else "",
         "ranges": ranges,
         "exact": advice.exact,
+        "outs": outs_json(advice.outs),
+        "values": values_json(values) if values is not None else [],
+        "big_blind": values.big_blind if values is not None else None,
     }
+
+
+def values_json(values: OptionValues) -> list[dict[str, Any]]:
+    """Every option, from the best to the costliest: its ``action``, ``to`` (a bet or
+    raise's street total), ``all_in``, ``bluff``, ``value_bb`` (what it wins from now on,
+    in big blinds), ``loss_bb`` (against the option it is measured by) and ``grade``."""
+    bb = max(values.big_blind, 1)
+    return [
+        {
+            "action": option.action.kind.value,
+            "to": option.action.to,
+            "all_in": option.all_in,
+            "bluff": option.bluff,
+            "value_bb": round(option.value / bb, 2),
+            "loss_bb": round(values.loss_bb(option), 2),
+            "grade": values.grade(option).value,
+        }
+        for option in sorted(values.options, key=lambda o: -o.value)
+    ]
+
+
+def outs_json(outs: Outs) -> dict[str, Any]:
+    """The hand's outs: ``count`` the clean ones, ``cards`` each by kind of hand
+    (``groups``), and those that also help the opponents (``tainted``, with why)."""
+    return {
+        "counted": outs.counted,
+        "count": outs.count,
+        "cards": [str(card) for card in outs.cards],
+        "groups": [
+            {"kind": group.category.key, "cards": [str(c) for c in group.cards]}
+            for group in outs.groups
+        ],
+        "tainted": [
+            {
+                "kind": group.category.key,
+                "taint": group.taint.value,
+                "cards": [str(c) for c in group.cards],
+            }
+            for group in outs.tainted
+        ],
+    }
+
+
+def line_error(problem: LineProblem, lang: Language) -> str:
+    """The refusal of an action line (``coach.action_line``), saying what to write."""
+    text = catalog(lang)
+    fields: dict[str, object] = dict(problem.fields)
+    fields |= {"example": text.text("line.example"), "verbs": text.text("line.verbs")}
+    fields.setdefault("option", "--pot")
+    if fields.get("name") == "you":
+        fields["name"] = text.text("line.you")
+    return text.text(f"line.error.{problem.key}", **fields)
+
+
+def line_mismatch(option: str, line: int, given: int, lang: Language) -> str:
+    """The refusal of an option the line contradicts (--pot, --to-call, --players)."""
+    return catalog(lang).text("line.error.mismatch", option=option, line=line, given=given)
+
+
+def line_range_count(given: int, opponents: int, lang: Language) -> str:
+    """The refusal of a count of ``--range`` that is neither one nor one per opponent."""
+    return catalog(lang).plural("line.error.range_count", opponents, given=given)
+
+
+def line_simple(key: str, lang: Language, **fields: object) -> str:
+    """A refusal of --line with the command's options (``line.error.<key>``)."""
+    return catalog(lang).text(f"line.error.{key}", **fields)
 
 
 def _whole(share: float) -> int:

@@ -7,9 +7,20 @@ for each (``coach.hint_spot``: facing a bet the bettor holds a bettor's range, n
 two cards). ``--range`` is random, tight, loose or hands in the usual notation
 ("QQ+, AKs, A5s-A2s"), once for all or once per opponent, the bettor's first. ``--pot``
 counts every chip in the middle, the bet to call included; ``--players`` counts you.
-``--json`` only prints (for programs): ``equity``, ``pot_odds``, ``action``, ``amount``,
-``reason``, ``opponents``, ``range`` (the first opponent's), ``ranges`` (each one's
-``role``, ``share`` and ``range``) and ``exact``.
+The detail ends with every option's value and grade (``coach.option_values``), said as
+the second K press says them in play. ``--json`` only prints (for programs): ``equity``,
+``pot_odds``, ``action``, ``amount``, ``reason``, ``opponents``, ``range`` (the first
+opponent's), ``ranges`` (each one's ``role``, ``share`` and ``range``, with ``--line`` its
+``name``), ``exact``, ``outs``, ``big_blind`` (``--blinds``, default 1/2) and ``values``
+(each option's ``action``, ``to``, ``all_in``, ``bluff``, ``value_bb``, ``loss_bb`` and
+``grade``, the best first).
+
+``--line "preflop: Beto raises 6, Ana calls; flop: Ana checks, Beto bets 20"`` is the
+action up to the player's turn (``coach.action_line``: English or Spanish verbs, the
+player is "you"/"yo"); it sets the players, the pot and the price (given, they must
+agree; with ``pot``, ``to_call`` and ``players`` in the JSON), and each opponent's range
+is read from its actions by the coach's own model (``coach.action_ranges``); ``--range``
+wins. A line that cannot be is refused in one line, exit code 2.
 
 Heads-up on the turn or the river the equity is exact; elsewhere it is within one
 percentage point of it. Bad cards (unknown, repeated, too few or too many), numbers or
@@ -36,12 +47,17 @@ from typing import Final
 from audiopoker.argtypes import int_range, refuse
 from audiopoker.bots.equity import hand_class
 from audiopoker.cards import Card, ensure_distinct, parse_cards
+from audiopoker.coach.action_line import LineProblem, parse_line, play_line
 from audiopoker.coach.advice_words import catalog
-from audiopoker.coach.hint_spot import StartName, StatedRange, advise_hint
+from audiopoker.coach.hint_spot import HintAdvice, StartName, StatedRange, advise_hint, advise_line
 from audiopoker.coach.hint_words import (
     as_json,
     detail_answer,
     first_answer,
+    line_error,
+    line_mismatch,
+    line_range_count,
+    line_simple,
     option_error,
     position_missing,
     preflop_detail,
@@ -81,7 +97,8 @@ SEATS: Final[dict[str, Position]] = {
     "sb": Position.SMALL_BLIND,
     "bb": Position.BIG_BLIND,
 }
-PREFLOP_ONLY: Final = ("--position", "--facing", "--callers", "--blinds")
+PREFLOP_ONLY: Final = ("--position", "--facing", "--callers")
+LINE_SEATS: Final = ("utg", "mp", "lj", "hj", "co", "button", "btn", "sb", "bb")
 POSTFLOP_NEEDS: Final = ("--pot", "--to-call", "--players")
 START_NAMES: Final[dict[str, StartName]] = {"random": "random", "tight": "tight", "loose": "loose"}
 
@@ -142,7 +159,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "none, the raise otherwise (default 0)",
     )
     parser.add_argument(
-        "--blinds", type=_blinds, metavar="SMALL/BIG", help="before the flop (default: 1/2)"
+        "--blinds",
+        type=_blinds,
+        metavar="SMALL/BIG",
+        help="the blinds in chips (default: 1/2): before the flop they make --stack big "
+        "blinds; after it the options' values are said in big blinds",
+    )
+    parser.add_argument(
+        "--line",
+        help="the action so far, street by street, up to your turn after the flop: "
+        '"preflop: Beto raises 6, Ana calls; flop: Ana checks, Beto bets 20". Streets '
+        "(preflop, flop, turn, river) end with a colon and are separated by semicolons, "
+        "actions by commas: a name of one word, then bets, raises, calls, checks, folds or "
+        "all in (or apuesta, sube, sigue/iguala/paga, ve/pasa, se va/se retira, juega el "
+        "resto), with the chips for a bet, and a raise's total on the street. You are "
+        "'you' (or 'yo'); where the line leaves you out you checked or called. A seat word "
+        "as the name (utg, mp, hj, co, button, sb, bb) seats that player, --position seats "
+        "you; others sit in the first seats that fit, from under the gun, at six-handed. "
+        "Players not named folded before the flop. The line sets --players, --pot and "
+        "--to-call (given, they must agree); --stack is then everyone's chips at the start "
+        "of the hand (default 100 big blinds). Each opponent's range is read from its "
+        "actions as the coach reads them in play; --range, once or per opponent in the "
+        "order the line names them, wins. A line that starts at the flop needs --pot",
     )
     parser.add_argument(
         "--range",
@@ -172,6 +210,10 @@ def run(args: argparse.Namespace) -> int:
     refusal, hole, board = _cards(args.hand, args.board, lang)
     if refusal is not None:
         return refuse("hint", refusal)
+    if args.line is not None:
+        if not board:
+            return refuse("hint", line_simple("preflop", lang))
+        return _line(args, hole, board, lang)
     if not board:
         return _preflop(args, hole, lang)
     for option in PREFLOP_ONLY:
@@ -188,12 +230,61 @@ def run(args: argparse.Namespace) -> int:
     stated = _stated(args.range, args.players - 1, lang)
     if isinstance(stated, str):
         return refuse("hint", stated)
-    hint = advise_hint(hole, board, args.pot, args.to_call, args.players, args.stack, stated)
+    big = args.blinds[1] if args.blinds is not None else 2
+    hint = advise_hint(
+        hole, board, args.pot, args.to_call, args.players, args.stack, stated, big_blind=big
+    )
+    return _answer(args, hint, lang)
+
+
+def _answer(
+    args: argparse.Namespace,
+    hint: HintAdvice,
+    lang: Language,
+    extra: dict[str, object] | None = None,
+) -> int:
+    """Print ``hint`` as JSON (with ``extra``), or say its two answers."""
     if args.json:
-        print(json.dumps(as_json(hint, lang), ensure_ascii=False))
+        print(json.dumps(as_json(hint, lang) | (extra or {}), ensure_ascii=False))
     else:
         say_lines(args, lang, [first_answer(hint, lang), detail_answer(hint, lang)], "coach")
     return 0
+
+
+def _line(
+    args: argparse.Namespace, hole: tuple[Card, ...], board: tuple[Card, ...], lang: Language
+) -> int:
+    """The advice at the player's turn in ``--line`` (``coach.action_line``)."""
+    for option in ("--facing", "--callers"):
+        if getattr(args, option[2:]) is not None:
+            return refuse("hint", option_error(option, False, lang))
+    if args.position is not None and args.position not in LINE_SEATS:
+        return refuse("hint", line_simple("position", lang, position=args.position))
+    blinds = args.blinds if args.blinds is not None else (1, 2)
+    try:
+        actions = parse_line(args.line)
+        spot = play_line(actions, hole, board, blinds, args.stack, args.pot, args.position)
+    except LineProblem as problem:
+        return refuse("hint", line_error(problem, lang))
+    legal = spot.view.legal
+    made = {"--pot": legal.pot, "--to-call": legal.to_call, "--players": len(spot.view.active)}
+    for option, value in made.items():
+        given = getattr(args, option[2:].replace("-", "_"))
+        if given is not None and given != value:
+            return refuse("hint", line_mismatch(option, value, given, lang))
+    opponents = len(spot.opponents)
+    if len(args.range) not in (0, 1, opponents):
+        return refuse("hint", line_range_count(len(args.range), opponents, lang))
+    stated = _stated(args.range, opponents, lang)
+    if isinstance(stated, str):
+        return refuse("hint", stated)
+    hint = advise_line(spot, stated)
+    extra: dict[str, object] = {
+        "pot": legal.pot,
+        "to_call": legal.to_call,
+        "players": len(spot.view.active),
+    }
+    return _answer(args, hint, lang, extra)
 
 
 def _preflop(args: argparse.Namespace, hole: tuple[Card, ...], lang: Language) -> int:
