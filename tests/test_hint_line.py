@@ -222,6 +222,13 @@ LINE_REFUSALS = [
      '--line: "bb calls" está fuera de turno: ahí actúa antes hj. Escribe antes la acción de '
      "hj (se actúa por turno, y otra vez solo tras una apuesta o una subida), o nombra a cada "
      "jugador por su puesto (utg, mp, hj, co, button, sb, bb)."),
+    ([*BOARD, "--position", "sb", "--pot", "30"], "flop: Ana checks, you check",
+     '--line: "Ana checks" is out of turn: you act first there. Write your action before it '
+     "(players act in turn, and again only after a bet or a raise), or give your seat with "
+     "--position.",
+     '--line: "Ana checks" está fuera de turno: ahí actúas antes tú. Escribe antes tu acción '
+     "(se actúa por turno, y otra vez solo tras una apuesta o una subida), o da tu puesto con "
+     "--position."),
     (["--board", "Ah 7d 2c 9s", "--hand", "Ks Kd"],
      "preflop: Beto raises 6, Ana calls, you call; flop: Ana checks",
      "--line ends before the street of the board (--board has 4 cards), with Beto to act. "

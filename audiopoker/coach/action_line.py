@@ -66,7 +66,7 @@ BOARD_STREET: Final = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 TABLE: Final = 6  # seats dealt in: a six-handed table, more when the line names more
 MAX_TABLE: Final = 10
 DEFAULT_STACK_BB: Final = 100
-ORDER_KEYS: Final = frozenset({"turn", "street_over", "short", "not_done", "over"})
+ORDER_KEYS: Final = frozenset({"turn", "turn_you", "street_over", "short", "not_done", "over"})
 _NAME: Final = re.compile(r"^[\w-]+$")
 
 
@@ -156,9 +156,6 @@ def seat_of_word(word: str, table: int) -> int | None:
         "sb": 0,
         "bb": 1,
         "utg": 2,
-        "utg1": 3,
-        "utg2": 4,
-        "utg3": 5,
         "mp": table - 4,
         "lj": table - 4,
         "hj": table - 3,
@@ -341,7 +338,7 @@ def _play(
             fields: dict[str, object] = {"name": _shown(who, actions), "cards": len(board)}
             raise _Stopped(index, LineProblem(key, fields))
         fields = {"action": nxt.text, "name": _shown(who, actions)}
-        raise _Stopped(index, LineProblem("turn", fields))
+        raise _Stopped(index, LineProblem("turn_you" if who == "you" else "turn", fields))
 
 
 def _at(actions: Sequence[LineAction], index: int) -> str:
