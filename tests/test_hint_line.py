@@ -51,6 +51,8 @@ def test_english_and_spanish_verbs_read_the_same() -> None:
             (Street.FLOP, "ana", "check", None),
         ]
     assert parse_line("flop: Beto juega el resto, Ana se va")[0].kind == "all_in"
+    # a sentence's final stop, as a player types it, is no part of the action
+    assert parse_line("flop: Ana checks, Beto bets 20.")[-1].amount == 20
 
 
 def test_the_line_sets_the_pot_the_price_and_the_players() -> None:

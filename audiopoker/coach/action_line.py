@@ -115,7 +115,7 @@ def parse_line(text: str) -> tuple[LineAction, ...]:
         if last is not None and street != last + 1:
             raise LineProblem("street_order", {"action": part})
         last = street
-        for one in (a.strip() for a in rest.split(",")):
+        for one in (a.strip().rstrip(".").strip() for a in rest.split(",")):  # "bets 20."
             if not one:
                 raise LineProblem("empty", {"action": part})
             actions.append(_action(street, one))
