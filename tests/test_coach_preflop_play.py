@@ -1,6 +1,8 @@
 """The coach before the flop at the table (issue 26, point 4): K follows the same chart as
 ``audiopoker hint`` with no board, read off the real hand (seat, what was bet, callers,
-depth, what the seat already put in), and says its reason in both languages."""
+depth, what the seat already put in), and says its reason in both languages; against a
+player it has read far from an unknown one it leaves the chart only the way the read
+points, and says why."""
 
 from __future__ import annotations
 
@@ -9,11 +11,14 @@ from dataclasses import replace
 import pytest
 from coach_reasons_support import advised, dealt
 
+from audiopoker.bots.ranges import Read
+from audiopoker.coach.advice import Advice
 from audiopoker.coach.advice_words import detail_answer, first_answer
-from audiopoker.coach.preflop_chart import PreflopSpot, advise_preflop
-from audiopoker.coach.preflop_play import chart_action, chart_spot
+from audiopoker.coach.preflop_chart import Facing, PreflopSpot, advise_preflop
+from audiopoker.coach.preflop_play import FarRead, chart_action, chart_spot, leaves_chart
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.hand import Hand
+from audiopoker.engine.view import PlayerView
 from audiopoker.narration.positions import Position
 
 A = Action
@@ -138,3 +143,58 @@ def test_the_chart_answer_is_a_request_the_engine_takes(answer: str, expected: A
         "fold": {"action": "fold", "amount": 0, "all_in": False},
     }[kind]
     assert chart_action(replace(hint, **changed), view.legal) == expected  # type: ignore[arg-type]
+
+
+def facing_a_maniac(hole: str) -> Advice:
+    """Under the gun raises to 5, two fold, the button holds ``hole``; the coach has read
+    the raiser as a player who plays 92 percent of hands (everyone else unknown)."""
+    holes = six(4, hole)
+    hand, _ = dealt(holes, [(1, A.raise_to(5)), (2, A.fold()), (3, A.fold())], button=4)
+    view, coach = advised(hand, 4)
+    maniac, unknown = Read(open=0.9, vpip=0.92, reraise=0.3), Read()
+
+    def read(_view: PlayerView, seat: int) -> Read:
+        return maniac if seat == 1 else unknown
+
+    coach.bot.read = read  # type: ignore[method-assign,assignment]
+    return coach.advise(view)
+
+
+def test_against_a_maniac_the_coach_plays_on_where_the_chart_folds_and_says_why() -> None:
+    advice = facing_a_maniac("Kd 9h")
+    assert advice.chart is not None and advice.chart.action == "fold"
+    assert advice.deviation == FarRead(1, 0.92, loose=True)
+    assert advice.action in ("call", "raise")
+    english, spanish = first_answer(advice, "en"), first_answer(advice, "es")
+    assert "facing a raise to 5: fold;" in english
+    assert "But against a player who plays about 92 percent of hands: " in english
+    assert "Pero contra un rival que juega alrededor del 92 por ciento de las manos: " in spanish
+
+
+@pytest.mark.parametrize("hole", ["Ah Kh", "Ah 9h"])
+def test_a_read_never_makes_the_coach_play_less_against_a_loose_raiser(hole: str) -> None:
+    advice = facing_a_maniac(hole)
+    assert advice.chart is not None and advice.deviation is None
+    assert advice.action == advice.chart.action  # re-raise ace-king, call ace-nine suited
+    assert "But against" not in first_answer(advice, "en")
+
+
+@pytest.mark.parametrize(
+    ("facing", "chart_says", "read_says", "loose", "leaves"),
+    [
+        ("none", ActionKind.FOLD, ActionKind.RAISE, False, True),  # steal from tight blinds
+        ("raise", ActionKind.CALL, ActionKind.FOLD, False, True),  # give up to a tight raise
+        ("raise", ActionKind.CALL, ActionKind.RAISE, False, False),
+        ("raise", ActionKind.FOLD, ActionKind.CALL, True, True),  # defend against a maniac
+        ("raise", ActionKind.RAISE, ActionKind.FOLD, True, False),
+    ],
+)
+def test_the_chart_is_left_only_the_way_the_read_points(
+    facing: Facing, chart_says: ActionKind, read_says: ActionKind, loose: bool, leaves: bool
+) -> None:
+    spot = PreflopSpot("K9o", Position.BUTTON, 6, facing)
+    chart = advise_preflop(spot)
+    far = FarRead(1, 0.9 if loose else 0.08, loose)
+    left = leaves_chart(chart, Action(chart_says), Action(read_says), far)
+    assert left == (far if leaves else None)
+    assert leaves_chart(chart, Action(chart_says), Action(read_says), None) is None

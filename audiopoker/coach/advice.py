@@ -41,7 +41,13 @@ from audiopoker.cards import Card
 from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.coach.preflop_chart import PreflopHint
-from audiopoker.coach.preflop_play import chart_action, chart_hint
+from audiopoker.coach.preflop_play import (
+    FarRead,
+    chart_action,
+    chart_hint,
+    far_read,
+    leaves_chart,
+)
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 from audiopoker.evaluator import HandValue, best_hand
@@ -210,7 +216,7 @@ class Advice:
     push or fold, the effective stack in big blinds. ``chart``: before the flop, the
     preflop chart's answer the suggestion follows (``coach.preflop_play``), said instead of
     the price against the chance; None after the flop or where the chart cannot read the
-    spot.
+    spot. ``deviation``: the opponent whose read made the suggestion leave the chart's.
     """
 
     equity: float
@@ -234,6 +240,7 @@ class Advice:
     open_share: float | None = None
     stack_bb: float | None = None
     chart: PreflopHint | None = None
+    deviation: FarRead | None = None
 
     @property
     def kind(self) -> Kind:
@@ -330,8 +337,13 @@ class Coach:
         bot.time_budget = None
         if deadline is not None:
             bot.time_budget = max(deadline - time.perf_counter(), MIN_BUDGET)
+        deviation = None
         try:
-            action = chart_action(chart, view.legal) if chart is not None else bot.decide(view)
+            action = bot.decide(view)
+            if chart is not None:
+                follows = chart_action(chart, view.legal)
+                deviation = leaves_chart(chart, follows, action, far_read(reads))
+                action = follows if deviation is None else action
         finally:
             bot.known = {}
         described = tuple(
@@ -346,7 +358,16 @@ class Coach:
             opens = chart.raise_share  # what the chart opens (or raises over calls) here
         elif nobody_in(view) and effective_bb(view) > SHORT_STACK_BB:
             opens = bot.open_share(view, len(view.behind()))  # what its decision used
-        return build_advice(view, action, share, described, estimate, open_share=opens, chart=chart)
+        return build_advice(
+            view,
+            action,
+            share,
+            described,
+            estimate,
+            open_share=opens,
+            chart=chart,
+            deviation=deviation,
+        )
 
 
 def advise(
@@ -369,6 +390,7 @@ def build_advice(
     exact: bool = False,
     open_share: float | None = None,
     chart: PreflopHint | None = None,
+    deviation: FarRead | None = None,
 ) -> Advice:
     """Put the numbers, the decision and its reason together. ``open_share``: first in
     before the flop, the share of hands the decision opens from this seat; ``chart``: the
@@ -410,6 +432,7 @@ def build_advice(
         open_share=open_share,
         stack_bb=stack if short else None,
         chart=chart,
+        deviation=deviation,
     )
 
 

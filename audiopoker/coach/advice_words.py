@@ -64,11 +64,21 @@ def percent(share: float) -> int:
 def first_answer(advice: Advice, lang: Language) -> str:
     """The price, the chance, and the suggestion with its reason: three short sentences.
     Before the flop, the price when there is a bet to call, then the chart's answer (the
-    hand, the seat, what was bet, what to do and how wide this seat plays)."""
+    hand, the seat, what was bet, what to do and how wide this seat plays), and when the
+    coach leaves the chart against a player it has read, what it does instead and why."""
     if advice.chart is not None:
         facing = advice.to_call > 0 and not advice.first_in
         price = [price_sentence(advice, lang)] if facing else []
-        return " ".join((*price, preflop_first(advice.chart, lang)))
+        said = [*price, preflop_first(advice.chart, lang)]
+        if advice.deviation is not None:  # its own read of the table, and why
+            said.append(
+                catalog(lang).text(
+                    "coach.chart.deviate",
+                    share=percent(advice.deviation.vpip),
+                    action=action_words(advice, lang).lower(),
+                )
+            )
+        return " ".join(said)
     return " ".join(
         (price_sentence(advice, lang), chance_sentence(advice, lang), suggestion(advice, lang))
     )

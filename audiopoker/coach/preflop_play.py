@@ -9,11 +9,26 @@ opponent still in), the exact price and pot, and what the seat already put in (i
 or its own raise). A spot the chart cannot read (a
 dead small blind that leaves the seat without a chart position, a raise all in for less
 than a full raise) gives None, and the coach answers as it does after the flop.
+
+The chart is for players the coach knows nothing about. ``far_read`` finds an opponent in
+the hand whose measured play is far from that (one who plays most hands, or almost none):
+there the coach follows its own read of the table when it goes the way the read points,
+and says why ("the chart says fold; but against a player who plays about 85 percent of
+hands: call"): a chart that folds ace-jack to a player who raises every hand is not advice
+a strong player keeps. The way the read points: against a loose player, play on more
+(call where the chart folds, raise where it calls); against a tight one, steal more first
+in and give up more facing its raise. A read never makes the coach fold ace-king to a
+maniac because its own decision happened to.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
 from audiopoker.bots.equity import hand_class, ids
+from audiopoker.bots.ranges import Read
 from audiopoker.coach.preflop_chart import (
     Facing,
     PreflopHint,
@@ -27,6 +42,50 @@ from audiopoker.engine.view import PlayerView
 from audiopoker.narration.positions import seat_positions
 
 RAISES = (ActionKind.BET, ActionKind.RAISE)
+# A read this far from an unknown player's (who plays about 30 percent of hands and opens
+# about 20: bots.model's priors) is one the chart does not fit.
+LOOSE_VPIP: Final = 0.60
+LOOSE_OPEN: Final = 0.45
+TIGHT_VPIP: Final = 0.12
+
+
+@dataclass(frozen=True, slots=True)
+class FarRead:
+    """An opponent the chart does not fit: its ``seat``, the share of hands it plays, and
+    whether it is loose (else tight)."""
+
+    seat: int
+    vpip: float
+    loose: bool
+
+
+def far_read(reads: Mapping[int, Read]) -> FarRead | None:
+    """Of the opponents in the hand, the one whose read is furthest from an unknown
+    player's, when it is far enough (see the module docstring), else None."""
+    far = [
+        FarRead(seat, read.vpip, read.vpip >= LOOSE_VPIP or read.open >= LOOSE_OPEN)
+        for seat, read in reads.items()
+        if read.vpip >= LOOSE_VPIP or read.open >= LOOSE_OPEN or read.vpip <= TIGHT_VPIP
+    ]
+    return max(far, key=lambda f: abs(f.vpip - 0.3), default=None)
+
+
+def _level(kind: ActionKind) -> int:
+    """How far an action plays on: fold or check, call, bet or raise."""
+    return {ActionKind.CALL: 1, ActionKind.BET: 2, ActionKind.RAISE: 2}.get(kind, 0)
+
+
+def leaves_chart(
+    chart: PreflopHint, follows: Action, read_action: Action, far: FarRead | None
+) -> FarRead | None:
+    """``far`` when the coach's read-based ``read_action`` should replace the chart's
+    ``follows``: it differs, and goes the way the read points (see the module docstring)."""
+    if far is None:
+        return None
+    more = _level(read_action.kind) - _level(follows.kind)
+    if far.loose or chart.spot.facing == "none":
+        return far if more > 0 else None
+    return far if more < 0 else None
 
 
 def chart_spot(view: PlayerView) -> PreflopSpot | None:
