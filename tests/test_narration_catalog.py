@@ -91,7 +91,11 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
     ),
     HINT_DOMAIN: (
         HINT_LOCALE_DIR,
-        [PACKAGE / "coach/hint_words.py", PACKAGE / "commands/hint.py"],
+        [
+            PACKAGE / "coach/hint_words.py",
+            PACKAGE / "coach/preflop_words.py",
+            PACKAGE / "commands/hint.py",
+        ],
     ),
     DRILL_DOMAIN: (
         DRILL_LOCALE_DIR,

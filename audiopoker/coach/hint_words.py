@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from audiopoker import i18n
-from audiopoker.cards import Rank
 from audiopoker.coach import advice_words
 from audiopoker.coach.action_line import LineProblem
 from audiopoker.coach.advice_words import (
@@ -35,11 +34,11 @@ from audiopoker.coach.hint_spot import AssumedRange, HintAdvice, StatedRange
 from audiopoker.coach.option_values import OptionValues
 from audiopoker.coach.outs import Outs
 from audiopoker.coach.preflop_chart import PreflopHint, Problem, table_positions
+from audiopoker.coach.preflop_words import preflop_first
 from audiopoker.coach.range_notation import RangeNotationError
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
 from audiopoker.narration.positions import Position
-from audiopoker.narration.words import rank_name
 
 DOMAIN: Final = "hint"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -257,49 +256,6 @@ TYPED_SEATS: Final[dict[Position, str]] = {
 }
 
 
-def hand_words(hand: str, lang: Language) -> str:
-    """A starting hand as players say it: 'jack-ten suited', 'pocket sevens' / 'sota y
-    diez del mismo palo', 'pareja de sietes'."""
-    ranks = [Rank.parse(char) for char in hand[:2]]
-    text = catalog(lang)
-    if len(hand) == 2:
-        return text.text("preflop.hand.pair", ranks=rank_name(ranks[0], lang, plural=True))
-    kind = "suited" if hand.endswith("s") else "offsuit"
-    high, low = (rank_name(rank, lang) for rank in ranks)
-    return text.text(f"preflop.hand.{kind}", high=high, low=low)
-
-
-def preflop_first(hint: PreflopHint, lang: Language) -> str:
-    """'Jack-ten suited on the button, everyone folded: raise to 5; you open about 45
-    percent of hands here.'"""
-    spot = hint.spot
-    text = catalog(lang)
-    sentence = text.text(
-        "preflop.answer",
-        hand=hand_words(spot.hand, lang),
-        seat=text.text(f"preflop.seat.{spot.position.value}"),
-        situation=_situation(hint, text),
-        action=_action(hint, text),
-        why=_why(hint, text),
-    )
-    return sentence[:1].upper() + sentence[1:]
-
-
-def preflop_detail(hint: PreflopHint, lang: Language) -> str:
-    """Where the hand ranks, the depth and, for a call, the price."""
-    text = catalog(lang)
-    hand = hand_words(hint.spot.hand, lang)
-    sentences = [
-        text.text("preflop.rank", hand=hand[:1].upper() + hand[1:], rank=_whole(hint.rank)),
-        text.plural("preflop.depth", round(hint.stack_bb)),
-    ]
-    if hint.action == "call":
-        sentences.append(
-            text.text("preflop.price", call=hint.amount, pot=hint.pot, need=_whole(hint.need))
-        )
-    return " ".join(sentences)
-
-
 def preflop_json(hint: PreflopHint, lang: Language) -> dict[str, Any]:
     """The chart's answer for programs, its reason said in ``lang``."""
     spot = hint.spot
@@ -355,35 +311,3 @@ def option_error(option: str, needed: bool, lang: Language) -> str:
         example = "--pot 60 --to-call 20 --players 3"
         return catalog(lang).text("preflop.error.needed", option=option, example=example)
     return catalog(lang).text("preflop.error.after_flop", option=option)
-
-
-def _situation(hint: PreflopHint, text: Catalog) -> str:
-    spot = hint.spot
-    if spot.facing == "none":
-        if spot.callers:
-            return text.plural("preflop.facing.limpers", spot.callers)
-        first = table_positions(spot.players)[0] is spot.position
-        return text.text("preflop.facing.first" if first else "preflop.facing.folded")
-    faced = hint.faced
-    kind = "raise" if spot.facing == "raise" else "three_bet"
-    if spot.callers:
-        return text.plural(f"preflop.facing.{kind}_called", spot.callers, faced=faced)
-    return text.text(f"preflop.facing.{kind}", faced=faced)
-
-
-def _action(hint: PreflopHint, text: Catalog) -> str:
-    if hint.action in ("fold", "check"):
-        return text.text(f"preflop.do.{hint.action}")
-    if hint.action == "call":
-        key = "preflop.do.call_all_in" if hint.all_in else "preflop.do.call"
-        return text.text(key, amount=hint.amount)
-    if hint.all_in:
-        return text.text("preflop.do.raise_all_in", amount=hint.amount)
-    key = "preflop.do.raise" if hint.spot.facing == "none" else "preflop.do.reraise"
-    return text.text(key, amount=hint.amount)
-
-
-def _why(hint: PreflopHint, text: Catalog) -> str:
-    shares = {"raise": _whole(hint.raise_share), "call": _whole(hint.call_share)}
-    line = "raise_only" if hint.line == "raise" and hint.call_share < 0.005 else hint.line
-    return text.text(f"preflop.why.{line}", bb=round(hint.stack_bb), **shares)

@@ -60,14 +60,13 @@ from audiopoker.coach.hint_words import (
     line_simple,
     option_error,
     position_missing,
-    preflop_detail,
     preflop_error,
-    preflop_first,
     preflop_json,
     range_count_error,
     range_error,
 )
 from audiopoker.coach.preflop_chart import PreflopSpot, advise_preflop, problem
+from audiopoker.coach.preflop_words import preflop_detail, preflop_first
 from audiopoker.coach.range_notation import RangeNotationError, parse_range
 from audiopoker.commands.play import _blinds
 from audiopoker.commands.spoken import say_lines
