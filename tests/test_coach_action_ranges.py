@@ -148,7 +148,7 @@ def test_a_river_bet_after_a_turn_check_holds_bluffs_and_top_pair_calls_it() -> 
     value = round(100 * described.value)
     english, spanish = detail_answer(advice, "en"), detail_answer(advice, "es")
     assert f"value and bluffs (bet on the flop, checked on the turn and bet on the river): " \
-        f"{value} percent hands it bets for value on this board and {100 - value} percent " \
+        f"{value} percent are hands it bets for value on this board and {100 - value} percent " \
         "bluffs." in english  # fmt: skip
     assert f"valor y faroles (apostó en el flop, vio en el turn y apostó en el river): un " \
         f"{value} por ciento de manos que apuesta por valor en esta mesa y un {100 - value} " \

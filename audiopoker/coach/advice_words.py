@@ -211,14 +211,17 @@ def option_words(option: OptionValue, lang: Language) -> str:
     return text.text(f"coach.option.{kind.value}")
 
 
-def value_sentence(values: OptionValues, option: OptionValue, lang: Language) -> str:
+def value_sentence(
+    values: OptionValues, option: OptionValue, lang: Language, first: bool = True
+) -> str:
     """One option's grade and what it gives up: 'Check: best.', 'Bet 16: about 1 big
-    blind less.', 'All in: a blunder, about 40 big blinds less.'"""
+    blind less.', 'All in: a blunder, about 40 big blinds less.'; an option within the
+    estimate's noise of the best one said after it is 'as good' (two "best" confuse)."""
     text = catalog(lang)
     name = option_words(option, lang)
     graded = values.grade(option)
     if graded is Grade.BEST:
-        return text.text("coach.grade.best", option=name)
+        return text.text("coach.grade.best" if first else "coach.grade.tie", option=name)
     count = round(values.loss_bb(option))
     if graded is Grade.CORRECT and count < 1:
         return text.text("coach.grade.close", option=name)
@@ -229,7 +232,7 @@ def values_sentences(values: OptionValues, lang: Language) -> list[str]:
     """Every option's sentence, from the best to the costliest (equal values in the order
     of the options: fold, check or call, bets by size)."""
     order = sorted(values.options, key=lambda o: -o.value)
-    return [value_sentence(values, option, lang) for option in order]
+    return [value_sentence(values, option, lang, i == 0) for i, option in enumerate(order)]
 
 
 def kind_sentence(advice: Advice, lang: Language) -> str:
