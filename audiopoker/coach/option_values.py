@@ -11,7 +11,8 @@ either way), with ``share`` the player's equity against the opponents' ranges as
 - bet or raise to ``to``: each opponent goes on with the top ``1 / (1 + size)`` of its
   range by board strength (``size``: what it must add against the pot after the player's
   call, as ``coach.action_ranges`` reads calls), never less than ``floor`` of it (a
-  bettor's value hands do not fold to a raise); the rest folds. With ``F`` the chance
+  bettor's value hands do not fold to a raise) up to a pot-sized raise, and only the top of
+  that above it (``floor / size``); the rest folds. With ``F`` the chance
   that everyone folds, ``e`` the equity against the ranges that go on (Monte Carlo,
   ``bots.equity``) and ``final`` the pot once they have called:
   ``F x pot + (1 - F) x (R x e x final - chips added)``. Nothing caps the folds and the
@@ -209,12 +210,19 @@ def option_values(
 
 def going_on(opponent: Opponent, size: float) -> float:
     """The share of ``opponent``'s range that goes on against a bet of ``size`` times the
-    pot: ``1 / (1 + size)``, at least its ``floor``.
+    pot: ``1 / (1 + size)``, at least its ``floor`` up to a pot-sized raise and a shrinking
+    part of it above (``floor / size``): a bettor's value hands call a raise, but only the
+    top of them call an overbet all in (else a shove with an overpair into a bettor's range
+    on a straight board is worth more than any call).
 
     >>> [round(going_on(Opponent(1, ()), s), 2) for s in (1 / 3, 1.0, 13.0)]
     [0.75, 0.5, 0.07]
+    >>> [round(going_on(Opponent(1, (), floor=0.7), s), 2) for s in (0.5, 1.0, 2.0, 7.0)]
+    [0.7, 0.7, 0.35, 0.12]
     """
-    return min(max(1.0 / (1.0 + max(size, 0.0)), opponent.floor), 1.0)
+    size = max(size, 0.0)
+    floor = opponent.floor / max(size, 1.0)
+    return min(max(1.0 / (1.0 + size), floor), 1.0)
 
 
 def bet_value(
