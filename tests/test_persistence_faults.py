@@ -270,10 +270,11 @@ def test_stats_names_a_database_kept_aside_and_merges_it_back(
     assert main(["stats", "--output", "silent", "--lang", lang, "--merge", kept.name]) == 0
     lines = capsys.readouterr().out.splitlines()
     merged = {
-        "en": f"{kept.name} was added to your statistics: games 1, hands 2, drill rounds 0. "
-        "It stays beside them, renamed merged.",
-        "es": f"{kept.name} se añadió a tus estadísticas: partidas 1, manos 2, rondas de "
-        "ejercicios 0. Sigue a su lado, con merged en el nombre.",
+        "en": f"{kept.name} was added to your statistics: games 1, hands 2, decisions "
+        "reviewed by the coach 0, drill rounds 0. It stays beside them, renamed merged.",
+        "es": f"{kept.name} se añadió a tus estadísticas: partidas 1, manos 2, decisiones "
+        "revisadas por el entrenador 0, rondas de ejercicios 0. Sigue a su lado, con merged "
+        "en el nombre.",
     }
     assert lines[0] == merged[lang] and found[lang] not in lines
     summary = stats_command.read_summary()

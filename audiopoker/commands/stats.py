@@ -185,7 +185,12 @@ def merge(name: str, text: RecordText) -> tuple[list[str], int]:
         fault = text.r("fault.too_new") if isinstance(error, StatsTooNew) else text.fault(error)
         return [text.r("stats_merge_failed", file=path.name, fault=fault)], EXIT_UNREADABLE
     line = text.r(
-        "stats_merged", file=path.name, games=added.games, hands=added.hands, drills=added.drills
+        "stats_merged",
+        file=path.name,
+        games=added.games,
+        hands=added.hands,
+        decisions=added.decisions,
+        drills=added.drills,
     )
     return [line], 0
 

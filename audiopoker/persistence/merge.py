@@ -3,7 +3,8 @@
 A statistics database read and found damaged is renamed ``statistics.sqlite3.damaged-<time>``
 (its ``-wal`` and ``-shm`` beside it, with the same label) and new statistics start.
 ``kept_aside`` finds those files; ``merge_kept`` adds what can still be read in one of them
-to the current statistics (games, hands, drill rounds; nothing counted twice) and then
+to the current statistics (games, hands, the coach's reviewed decisions, drill rounds;
+nothing counted twice) and then
 renames it ``...merged-<time>``, so it is not offered again and still never deleted.
 """
 
@@ -32,11 +33,13 @@ def kept_aside(folder: Path) -> list[Path]:
 
 @dataclass(frozen=True, slots=True)
 class Merged:
-    """What a merge added: games, hands and drill rounds not already there."""
+    """What a merge added: games, hands, the coach's reviewed decisions and drill rounds not
+    already there."""
 
     games: int
     hands: int
     drills: int
+    decisions: int
 
 
 def _companion(kept: Path, suffix: str) -> Path:
@@ -83,12 +86,10 @@ def _merge(stats: StatsDB, source: Path) -> Merged:
     return Merged(*(now - then for now, then in zip(after, before, strict=True)))
 
 
-def _counts(db: sqlite3.Connection) -> tuple[int, int, int]:
-    return (
-        int(db.execute("SELECT COUNT(*) FROM main.games").fetchone()[0]),
-        int(db.execute("SELECT COUNT(*) FROM main.hands").fetchone()[0]),
-        int(db.execute("SELECT COUNT(*) FROM main.drill_sessions").fetchone()[0]),
-    )
+def _counts(db: sqlite3.Connection) -> tuple[int, ...]:
+    # In Merged's order.
+    tables = ("games", "hands", "drill_sessions", "decisions")
+    return tuple(int(db.execute(f"SELECT COUNT(*) FROM main.{t}").fetchone()[0]) for t in tables)
 
 
 def _copy_rows(db: sqlite3.Connection) -> None:
@@ -122,3 +123,27 @@ def _copy_rows(db: sqlite3.Connection) -> None:
                 " expected, given, correct FROM kept.drill_answers WHERE session_id = ?",
                 (new_id, old_id),
             )
+    with contextlib.suppress(sqlite3.DatabaseError):  # a file older than the table: none
+        _copy_decisions(db)
+
+
+# The decisions table's columns, named: a file brought up to date by its migrations may
+# hold them in another order than a new one.
+_DECISION_COLUMNS = (
+    "game_id, hand_number, number, played_at, street, action, amount, suggested,"
+    " suggested_amount, reason, kind, grade, loss, big_blind, hole, board"
+)
+
+
+def _copy_decisions(db: sqlite3.Connection) -> None:
+    # The decisions of a hand the statistics hold (merged just now or already there), and
+    # only of a hand that has none yet: a hand's decisions are kept whole, in one
+    # transaction, so a hand with some is never completed from another copy.
+    db.execute(
+        f"INSERT OR IGNORE INTO main.decisions ({_DECISION_COLUMNS})"
+        f" SELECT {_DECISION_COLUMNS} FROM kept.decisions AS d"
+        " WHERE EXISTS (SELECT 1 FROM main.hands AS h"
+        "   WHERE h.game_id = d.game_id AND h.hand_number = d.hand_number)"
+        " AND NOT EXISTS (SELECT 1 FROM main.decisions AS m"
+        "   WHERE m.game_id = d.game_id AND m.hand_number = d.hand_number)"
+    )
