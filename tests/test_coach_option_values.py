@@ -20,7 +20,8 @@ from audiopoker.coach.option_values import (
     going_on,
     grade,
 )
-from audiopoker.coach.review import Decision, HandReview, opponents_of, review_decision
+from audiopoker.coach.opponents import opponents_of
+from audiopoker.coach.review import Decision, HandReview, review_decision
 from audiopoker.coach.review_words import review_sentences
 from audiopoker.engine.actions import Action, ActionKind
 

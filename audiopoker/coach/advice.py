@@ -39,6 +39,8 @@ from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
 from audiopoker.coach.action_ranges import ActionRange, ActionRanges
+from audiopoker.coach.opponents import opponents_of
+from audiopoker.coach.option_values import bet_value, realised
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.coach.preflop_chart import PreflopHint
 from audiopoker.coach.preflop_play import (
@@ -64,6 +66,7 @@ ACTION_NAMES: Final[dict[ActionKind, ActionName]] = {
 COACH_DEALS: Final = 5000  # Monte Carlo deals for the chance: a standard error under 0.8 point
 EQUITY_SHARE: Final = 0.4  # of a deadline's time, the part the chance may take
 MIN_BUDGET: Final = 0.005  # seconds left to the hard bot when the deadline is already near
+BLUFF_DEALS: Final = 600  # deals to value a bluff the hard bot chose (about 2 points of error)
 TRAP_AT: Final = 0.75  # a check this far ahead is a trap, not a give-up
 
 
@@ -340,6 +343,8 @@ class Coach:
         deviation = None
         try:
             action = bot.decide(view)
+            if chart is None and action.kind in AGGRESSIVE:
+                action = self._bluff_checked(view, action, share, deadline)
             if chart is not None:
                 follows = chart_action(chart, view.legal)
                 deviation = leaves_chart(chart, follows, action, far_read(reads))
@@ -368,6 +373,31 @@ class Coach:
             chart=chart,
             deviation=deviation,
         )
+
+    def _bluff_checked(
+        self, view: PlayerView, action: Action, share: float, deadline: float | None
+    ) -> Action:
+        """``action``, a bet or raise, unless it is a bluff (it wins too rarely to be
+        for value or with a draw) worth no more than checking or the best of calling and
+        folding, as the values on the second press count them: then that. The suggestion
+        and the values then never disagree on a bluff ("bet: they fold often enough" said
+        first, "check: best" second)."""
+        legal = view.legal
+        price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
+        draw = draw_strength(ids(view.hole_cards), ids(view.board))
+        if reason_for(view, action, share, price, draw) is not Reason.BLUFF:
+            return action
+        spot = random.Random(view.hand_number * 1009 + len(view.history))  # not the coach's
+        opponents = opponents_of(self.bot, view)
+        bet, _ = bet_value(view, opponents, action, spot, BLUFF_DEALS, deadline)
+        if legal.can_check:
+            if bet > realised(view) * share * legal.pot:
+                return action
+            return Action.check()
+        call = realised(view, view.street is Street.RIVER) * share * (legal.pot + legal.to_call)
+        if bet > max(call - legal.to_call, 0.0):
+            return action
+        return Action.call() if call - legal.to_call > 0.0 else Action.fold()
 
 
 def advise(
