@@ -145,9 +145,10 @@ def test_the_chart_answer_is_a_request_the_engine_takes(answer: str, expected: A
     assert chart_action(replace(hint, **changed), view.legal) == expected  # type: ignore[arg-type]
 
 
-def facing_a_maniac(hole: str) -> Advice:
+def facing_a_maniac(hole: str, seen: int = 40) -> Advice:
     """Under the gun raises to 5, two fold, the button holds ``hole``; the coach has read
-    the raiser as a player who plays 92 percent of hands (everyone else unknown)."""
+    the raiser as a player who plays 92 percent of hands over ``seen`` hands (everyone else
+    unknown)."""
     holes = six(4, hole)
     hand, _ = dealt(holes, [(1, A.raise_to(5)), (2, A.fold()), (3, A.fold())], button=4)
     view, coach = advised(hand, 4)
@@ -157,6 +158,7 @@ def facing_a_maniac(hole: str) -> Advice:
         return maniac if seat == 1 else unknown
 
     coach.bot.read = read  # type: ignore[method-assign,assignment]
+    coach.model.of(1).hands = seen
     return coach.advise(view)
 
 
@@ -169,6 +171,11 @@ def test_against_a_maniac_the_coach_plays_on_where_the_chart_folds_and_says_why(
     assert "facing a raise to 5: fold;" in english
     assert "But against a player who plays about 92 percent of hands: " in english
     assert "Pero contra un rival que juega alrededor del 92 por ciento de las manos: " in spanish
+
+
+def test_a_read_of_a_few_hands_does_not_move_the_coach_off_the_chart() -> None:
+    advice = facing_a_maniac("Kd 9h", seen=3)  # one showdown can make anyone look loose
+    assert advice.deviation is None and advice.action == "fold"
 
 
 @pytest.mark.parametrize("hole", ["Ah Kh", "Ah 9h"])

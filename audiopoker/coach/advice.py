@@ -66,6 +66,7 @@ ACTION_NAMES: Final[dict[ActionKind, ActionName]] = {
 COACH_DEALS: Final = 5000  # Monte Carlo deals for the chance: a standard error under 0.8 point
 EQUITY_SHARE: Final = 0.4  # of a deadline's time, the part the chance may take
 MIN_BUDGET: Final = 0.005  # seconds left to the hard bot when the deadline is already near
+READ_HANDS: Final = 20  # hands seen before a read may move the coach off the chart
 BLUFF_DEALS: Final = 600  # deals to value a bluff the hard bot chose (about 2 points of error)
 TRAP_AT: Final = 0.75  # a check this far ahead is a trap, not a give-up
 
@@ -347,7 +348,8 @@ class Coach:
                 action = self._bluff_checked(view, action, share, deadline)
             if chart is not None:
                 follows = chart_action(chart, view.legal)
-                deviation = leaves_chart(chart, follows, action, far_read(reads))
+                known = {s: r for s, r in reads.items() if bot.model.of(s).hands >= READ_HANDS}
+                deviation = leaves_chart(chart, follows, action, far_read(known))
                 action = follows if deviation is None else action
         finally:
             bot.known = {}
