@@ -11,6 +11,7 @@ import pytest
 from coach_reasons_support import advised, dealt
 
 from audiopoker.coach.advice_words import detail_answer, values_sentences
+from audiopoker.coach.opponents import opponents_of
 from audiopoker.coach.option_values import (
     Grade,
     Opponent,
@@ -20,7 +21,6 @@ from audiopoker.coach.option_values import (
     going_on,
     grade,
 )
-from audiopoker.coach.opponents import opponents_of
 from audiopoker.coach.review import Decision, HandReview, review_decision
 from audiopoker.coach.review_words import review_sentences
 from audiopoker.engine.actions import Action, ActionKind

@@ -4,8 +4,9 @@ and a hasty player presses C half a second into every turn prompt, in Spanish an
 
 The prompt dies with the turn: it is cut at the key and never starts again, and the player's
 own action is the next thing said (before: 3.6 to 4.6 s later, the whole prompt first; now
-20 to 350 ms, printed: a timing goal, so the test's bound is 2 s, far from both). The rules behind it are checked in virtual time by
-tests/test_output_expiry.py. The times are printed (run with -s).
+20 to 350 ms, printed: a timing goal, so the test's bound is 2 s, far from both). The rules
+behind it are checked in virtual time by tests/test_output_expiry.py. The times are printed
+(run with -s).
 """
 
 from __future__ import annotations
