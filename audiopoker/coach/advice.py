@@ -67,6 +67,7 @@ COACH_DEALS: Final = 5000  # Monte Carlo deals for the chance: a standard error 
 EQUITY_SHARE: Final = 0.4  # of a deadline's time, the part the chance may take
 MIN_BUDGET: Final = 0.005  # seconds left to the hard bot when the deadline is already near
 READ_HANDS: Final = 20  # hands seen before a read may move the coach off the chart
+BLUFF_MARGIN: Final = 0.03  # of the pot: what a bluff must be worth above the passive play
 BLUFF_DEALS: Final = 600  # deals to value a bluff the hard bot chose (about 2 points of error)
 TRAP_AT: Final = 0.75  # a check this far ahead is a trap, not a give-up
 
@@ -379,19 +380,21 @@ class Coach:
     def _bluff_checked(
         self, view: PlayerView, action: Action, share: float, deadline: float | None
     ) -> Action:
-        """``action``, a bet or raise, unless it is a bluff (it wins too rarely to be
-        for value or with a draw) worth no more than checking or the best of calling and
-        folding, as the values on the second press count them: then that. The suggestion
-        and the values then never disagree on a bluff ("bet: they fold often enough" said
-        first, "check: best" second)."""
+        """``action``, a bet or raise, unless it is a bluff or a bet for pressure (it
+        wins too rarely to be for value or with a draw) that is not clearly worth more
+        than checking or the best of calling and folding, as the values on the second
+        press count them (by ``BLUFF_MARGIN`` of the pot: a bluff worth about nothing is
+        not one to suggest): then that. The suggestion and the values then never disagree
+        on a bluff ("bet: they fold often enough" said first, "check: best" second)."""
         legal = view.legal
         price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
         draw = draw_strength(ids(view.hole_cards), ids(view.board))
-        if reason_for(view, action, share, price, draw) is not Reason.BLUFF:
+        if reason_for(view, action, share, price, draw) not in (Reason.BLUFF, Reason.PRESSURE):
             return action
         spot = random.Random(view.hand_number * 1009 + len(view.history))  # not the coach's
         opponents = opponents_of(self.bot, view)
         bet, _ = bet_value(view, opponents, action, spot, BLUFF_DEALS, deadline)
+        bet -= BLUFF_MARGIN * legal.pot
         if legal.can_check:
             if bet > realised(view) * share * legal.pot:
                 return action
