@@ -6,12 +6,17 @@ best". Bets for value and semi-bluffs are left as the bot chose them."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from coach_reasons_support import advised, dealt
 
-from audiopoker.coach.advice import Coach, Reason
+from audiopoker.cards import parse_cards
+from audiopoker.coach.advice import Coach, Kind, Reason
 from audiopoker.coach.advice_words import first_answer
+from audiopoker.coach.hint_spot import advise_hint
 from audiopoker.coach.opponents import opponents_of
-from audiopoker.coach.option_values import option_values
+from audiopoker.coach.option_values import Grade, option_values
 from audiopoker.engine.actions import Action
 from audiopoker.engine.view import PlayerView
 
@@ -69,3 +74,24 @@ def test_a_value_bet_is_left_as_the_bot_chose_it() -> None:
     coach.bot.decide = value_bet  # type: ignore[method-assign,assignment]
     advice = coach.advise(view)
     assert (advice.action, advice.amount) == ("bet", betting.to)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    ("hand", "board", "pot", "bet"),
+    [
+        ("Ah Kh", "9c 8c 2d 4h", 50, 0),  # graded: "Bet 16" first, "Check: best" second
+        ("Tc 2c", "5s 3c Js", 4, 0),
+        ("6d 2c", "Js 9h 9c 8h Kc", 133, 0),
+        ("As Qd", "Kd 8s 3h", 20, 0),
+    ],
+)
+def test_hint_never_suggests_a_bluff_its_own_values_grade_down(
+    hand: str, board: str, pot: int, bet: int, seed: int
+) -> None:
+    hint = advise_hint(parse_cards(hand), parse_cards(board), pot, bet, 2, rng=random.Random(seed))
+    chosen = hint.values.of(hint.advice.as_action())
+    assert chosen is not None
+    if hint.advice.kind is Kind.BLUFF or hint.advice.reason is Reason.PRESSURE:
+        assert chosen.value > hint.values.best.value - 0.05 * pot  # within the noise
+    assert hint.values.grade(chosen) in (Grade.BEST, Grade.CORRECT), (hint.advice, chosen)

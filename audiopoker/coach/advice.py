@@ -380,29 +380,42 @@ class Coach:
     def _bluff_checked(
         self, view: PlayerView, action: Action, share: float, deadline: float | None
     ) -> Action:
-        """``action``, a bet or raise, unless it is a bluff or a bet for pressure (it
-        wins too rarely to be for value or with a draw) that is not clearly worth more
-        than checking or the best of calling and folding, as the values on the second
-        press count them (by ``BLUFF_MARGIN`` of the pot: a bluff worth about nothing is
-        not one to suggest): then that. The suggestion and the values then never disagree
-        on a bluff ("bet: they fold often enough" said first, "check: best" second)."""
-        legal = view.legal
-        price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
-        draw = draw_strength(ids(view.hole_cards), ids(view.board))
-        if reason_for(view, action, share, price, draw) not in (Reason.BLUFF, Reason.PRESSURE):
+        """``action``, unless it is a bluff the values do not back (``bluff_backed``),
+        valued here with the coach's ranges (``bet_value``, from the spot's own generator
+        so asking changes nothing the review says)."""
+        if not is_bluff(view, action, share):
             return action
         spot = random.Random(view.hand_number * 1009 + len(view.history))  # not the coach's
         opponents = opponents_of(self.bot, view)
         bet, _ = bet_value(view, opponents, action, spot, BLUFF_DEALS, deadline)
-        bet -= BLUFF_MARGIN * legal.pot
-        if legal.can_check:
-            if bet > realised(view) * share * legal.pot:
-                return action
-            return Action.check()
-        call = realised(view, view.street is Street.RIVER) * share * (legal.pot + legal.to_call)
-        if bet > max(call - legal.to_call, 0.0):
-            return action
-        return Action.call() if call - legal.to_call > 0.0 else Action.fold()
+        return bluff_backed(view, action, share, bet)
+
+
+def is_bluff(view: PlayerView, action: Action, share: float) -> bool:
+    """``action`` is a bet or raise for a bluff or for pressure: it wins too rarely to be
+    for value, and with no draw to make it a semi-bluff."""
+    if action.kind not in AGGRESSIVE:
+        return False
+    legal = view.legal
+    price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
+    draw = draw_strength(ids(view.hole_cards), ids(view.board))
+    return reason_for(view, action, share, price, draw) in (Reason.BLUFF, Reason.PRESSURE)
+
+
+def bluff_backed(view: PlayerView, action: Action, share: float, bet: float) -> Action:
+    """The bluff ``action`` when its value ``bet`` (in chips, as the values on the second
+    press count it) is clearly more than checking, or than the best of calling and
+    folding (by ``BLUFF_MARGIN`` of the pot: a bluff worth about nothing is not one to
+    suggest); else that passive play. The suggestion and the values then never disagree
+    on a bluff ("bet: they fold often enough" said first, "check: best" second)."""
+    legal = view.legal
+    bet -= BLUFF_MARGIN * legal.pot
+    if legal.can_check:
+        return action if bet > realised(view) * share * legal.pot else Action.check()
+    call = realised(view, view.street is Street.RIVER) * share * (legal.pot + legal.to_call)
+    if bet > max(call - legal.to_call, 0.0):
+        return action
+    return Action.call() if call - legal.to_call > 0.0 else Action.fold()
 
 
 def advise(

@@ -39,8 +39,10 @@ from audiopoker.coach.advice import (
     AdvisingBot,
     Estimate,
     OpponentRange,
+    bluff_backed,
     build_advice,
     describe_range,
+    is_bluff,
     range_key,
 )
 from audiopoker.coach.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
@@ -184,6 +186,11 @@ def _advise(
         for seat, combos, one in zip(seats, ranges, assumed, strict=True)
     ]
     values = option_values(measured, opponents, share, rng, extra=(advice.as_action(),))
+    chosen = values.of(advice.as_action())
+    if chosen is not None and is_bluff(view, action, share):  # as in play: backed or not
+        backed = bluff_backed(view, action, share, chosen.value)
+        if backed != action:
+            advice = build_advice(view, backed, share, described, Estimate.SHOWN, exact)
     return HintAdvice(advice, tuple(assumed), values)
 
 
