@@ -16,6 +16,7 @@ from audiopoker.coach.advice import Advice
 from audiopoker.coach.advice_words import detail_answer, first_answer
 from audiopoker.coach.preflop_chart import Facing, PreflopSpot, advise_preflop
 from audiopoker.coach.preflop_play import FarRead, chart_action, chart_spot, leaves_chart
+from audiopoker.coach.preflop_words import preflop_first
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.view import PlayerView
@@ -205,3 +206,22 @@ def test_the_chart_is_left_only_the_way_the_read_points(
     left = leaves_chart(chart, Action(chart_says), Action(read_says), far)
     assert left == (far if leaves else None)
     assert leaves_chart(chart, Action(chart_says), Action(read_says), None) is None
+
+
+@pytest.mark.parametrize(
+    ("stack", "action", "line"), [(200, "call", "set"), (100, "call", "set"), (40, "fold", "raise")]
+)
+def test_a_small_pair_calls_a_raise_for_a_set_when_the_stacks_are_deep(
+    stack: int, action: str, line: str
+) -> None:
+    # Pocket fours on the button facing a raise to 5 and a call: the chart's calling range
+    # leaves them out, but a set wins a stack: deep enough (20 calls), they call.
+    spot = PreflopSpot("44", Position.BUTTON, 6, "raise", 1, stack, to_call=5, pot=13)
+    hint = advise_preflop(spot)
+    assert (hint.action, hint.line) == (action, line)
+    if action == "call":
+        assert preflop_first(hint, "en").endswith(
+            "call 5; a pair calls one raise to make a set when the stacks hold 20 times the call."
+        )
+        assert "una pareja sigue una subida buscando trío" in preflop_first(hint, "es")
+    assert advise_preflop(PreflopSpot("AKs", Position.BUTTON, 6, "raise", 1, stack)).line == "raise"

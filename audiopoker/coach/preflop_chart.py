@@ -13,7 +13,8 @@ its class is within the line's share.
 - Facing a raise: re-raise the best 4 to 10 percent by seat (the blinds most), call the
   next few percent (the button most, the small blind none: re-raise or fold), the big
   blind defends wide facing a small raise (60 percent of hands against a min-raise, fewer
-  as the raise grows). Each caller before you narrows the calls.
+  as the raise grows). Each caller before you narrows the calls. A pair the chart would
+  fold calls for a set when the stacks hold 20 times the call (a set wins a stack).
 - Facing a re-raise: raise again with the best 2.5 percent, call the next 5 (7 on the
   button or the cutoff), fold the rest.
 - Short (12 big blinds or less): all in or fold. The small blind against the big blind
@@ -44,7 +45,9 @@ Action = Literal["fold", "check", "call", "raise"]
 # Which line of the chart decided: an open, a raise over calls of the big blind, the big
 # blind's check or raise, push/fold first in, against a raise, re-shove or fold, a call of
 # a shove, against a re-raise.
-Line = Literal["open", "limpers", "big_blind", "push", "raise", "reshove", "shove", "three_bet"]
+Line = Literal[
+    "open", "limpers", "big_blind", "push", "raise", "set", "reshove", "shove", "three_bet"
+]
 
 SHORT_BB: Final = 12.0  # at this depth or less: all in or fold
 DEFAULT_STACK_BB: Final = 100
@@ -75,6 +78,7 @@ RERAISE_OUT_OF_POSITION: Final = 4.0
 FOUR_BET_SIZE: Final = 2.3
 DEFAULT_RAISE: Final = 2.5  # the raise assumed when --to-call is not given (big blinds)
 DEFAULT_THREE_BET: Final = 9.0
+SET_VALUE: Final = 20  # a pair calls one raise for a set when the stacks hold 20 calls
 COMMIT: Final = 0.4  # a raise that takes this share of the stack goes all in instead
 
 
@@ -310,7 +314,11 @@ class _Chips:
         else:
             reraise = RERAISE_BY_BEHIND.get(behind, RERAISE_FEWEST)
             call = CALL_BY_BEHIND.get(behind, CALL_FEWEST) * CALLER_NARROWING**spot.callers
-        return self.choose("raise", rank, reraise, call, stack_bb)
+        hint = self.choose("raise", rank, reraise, call, stack_bb)
+        deep = self.stack - self.paid >= SET_VALUE * self.to_call
+        if hint.action == "fold" and len(spot.hand) == 2 and deep:
+            return self._answer("set", "call", reraise, call, rank, stack_bb)
+        return hint
 
     def call_shove(self, behind: int, rank: float, stack_bb: float) -> PreflopHint:
         """Call or fold when calling takes every chip."""

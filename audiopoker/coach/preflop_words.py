@@ -10,7 +10,7 @@ from typing import Final
 
 from audiopoker import i18n
 from audiopoker.cards import Rank
-from audiopoker.coach.preflop_chart import PreflopHint, table_positions
+from audiopoker.coach.preflop_chart import SET_VALUE, PreflopHint, table_positions
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.words import rank_name
 
@@ -101,4 +101,4 @@ def _action(hint: PreflopHint, text: Catalog) -> str:
 def _why(hint: PreflopHint, text: Catalog) -> str:
     shares = {"raise": whole(hint.raise_share), "call": whole(hint.call_share)}
     line = "raise_only" if hint.line == "raise" and hint.call_share < 0.005 else hint.line
-    return text.text(f"preflop.why.{line}", bb=round(hint.stack_bb), **shares)
+    return text.text(f"preflop.why.{line}", bb=round(hint.stack_bb), times=SET_VALUE, **shares)
