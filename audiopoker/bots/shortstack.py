@@ -44,13 +44,18 @@ class ChartSpot:
     stack_bb: float
 
 
-def effective_bb(view: PlayerView, seats: tuple[int, ...] | None = None) -> float:
+def effective_chips(view: PlayerView, seats: tuple[int, ...] | None = None) -> int:
     """The shorter of this seat's chips and the deepest opponent's (of ``seats``, all
-    opponents by default), counting what is already in front of them, in big blinds."""
+    opponents still in by default), counting what is already in front of them."""
     mine = view.stacks[view.seat] + view.committed[view.seat]
     others = view.opponents if seats is None else seats
     theirs = max((view.stacks[s] + view.committed[s] for s in others), default=mine)
-    return min(mine, theirs) / view.big_blind
+    return min(mine, theirs)
+
+
+def effective_bb(view: PlayerView, seats: tuple[int, ...] | None = None) -> float:
+    """``effective_chips`` in big blinds."""
+    return effective_chips(view, seats) / view.big_blind
 
 
 def chart_spot(view: PlayerView) -> ChartSpot | None:

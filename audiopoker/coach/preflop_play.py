@@ -29,6 +29,7 @@ from typing import Final
 
 from audiopoker.bots.equity import hand_class, ids
 from audiopoker.bots.ranges import Read
+from audiopoker.bots.shortstack import effective_chips
 from audiopoker.coach.preflop_chart import (
     Facing,
     PreflopHint,
@@ -111,7 +112,8 @@ def chart_spot(view: PlayerView) -> PreflopSpot | None:
         players=len(started.seats_in_hand),
         facing=facing,
         callers=callers,
-        stack=effective_stack(view),
+        stack=effective_chips(view),  # blinds in, antes gone: a deep player against
+        # short blinds is in a push-or-fold spot too
         small_blind=view.small_blind,
         big_blind=view.big_blind,
         to_call=legal.to_call,
@@ -119,19 +121,6 @@ def chart_spot(view: PlayerView) -> PreflopSpot | None:
         paid=legal.committed,
     )
     return None if problem(spot) is not None else spot
-
-
-def effective_stack(view: PlayerView) -> int:
-    """The chips that can be played between the seat and the deepest opponent still in,
-    blinds included, antes gone: the depth the chart reads (a deep player against short
-    blinds is in a push-or-fold spot too)."""
-    mine = view.stacks[view.seat] + view.committed[view.seat]
-    others = [
-        view.stacks[s] + view.committed[s]
-        for s in view.seats_in_hand
-        if s != view.seat and s not in view.folded
-    ]
-    return min(mine, max(others, default=mine))
 
 
 def chart_hint(view: PlayerView) -> PreflopHint | None:
