@@ -40,7 +40,7 @@ from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
 from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.opponents import opponents_of
-from audiopoker.coach.option_values import bet_value, realised
+from audiopoker.coach.option_values import bet_value, passive_value
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.coach.preflop_chart import PreflopHint
 from audiopoker.coach.preflop_play import (
@@ -409,13 +409,12 @@ def bluff_backed(view: PlayerView, action: Action, share: float, bet: float) -> 
     suggest); else that passive play. The suggestion and the values then never disagree
     on a bluff ("bet: they fold often enough" said first, "check: best" second)."""
     legal = view.legal
-    bet -= BLUFF_MARGIN * legal.pot
-    if legal.can_check:
-        return action if bet > realised(view) * share * legal.pot else Action.check()
-    call = realised(view, view.street is Street.RIVER) * share * (legal.pot + legal.to_call)
-    if bet > max(call - legal.to_call, 0.0):
+    passive = passive_value(view, share)  # the check's, or the call's
+    if bet - BLUFF_MARGIN * legal.pot > max(passive, 0.0):
         return action
-    return Action.call() if call - legal.to_call > 0.0 else Action.fold()
+    if legal.can_check:
+        return Action.check()
+    return Action.call() if passive > 0.0 else Action.fold()
 
 
 def advise(

@@ -183,11 +183,9 @@ def option_values(
     if legal.to_call > 0 or any(a.kind is ActionKind.FOLD for a in extra):
         options.append(OptionValue(Action.fold(), 0.0))
     if legal.can_check:
-        options.append(OptionValue(Action.check(), realised(view) * share * pot))
+        options.append(OptionValue(Action.check(), passive_value(view, share)))
     else:
-        closes = legal.call_is_all_in or view.street is Street.RIVER
-        rate = 1.0 if legal.call_is_all_in else realised(view, closes)
-        value = rate * share * (pot + legal.to_call) - legal.to_call
+        value = passive_value(view, share)
         options.append(OptionValue(Action.call(), value, legal.call_is_all_in))
     if legal.raise_kind is None:
         return OptionValues(tuple(options), pot, view.big_blind)
@@ -206,6 +204,17 @@ def option_values(
         value, bluff = bet_value(view, opponents, action, rng, deals, deadline)
         options.append(OptionValue(action, value, all_in, bluff))
     return OptionValues(tuple(options), pot, view.big_blind)
+
+
+def passive_value(view: PlayerView, share: float) -> float:
+    """The check's value when the player may check, else the call's (see the module
+    docstring): the showdown value kept, less what a call costs."""
+    legal = view.legal
+    if legal.can_check:
+        return realised(view) * share * legal.pot
+    closes = legal.call_is_all_in or view.street is Street.RIVER
+    rate = 1.0 if legal.call_is_all_in else realised(view, closes)
+    return rate * share * (legal.pot + legal.to_call) - legal.to_call
 
 
 def going_on(opponent: Opponent, size: float) -> float:
