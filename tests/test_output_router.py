@@ -165,15 +165,17 @@ def test_thousand_messages_with_interrupts_arriving_lose_nothing_in_history(
     # Each producer's messages appear in the history exactly once, in the order sent.
     assert [m for m in history if m.kind == "action_taken"] == events
     assert [m for m in history if m.kind == "answer"] == answers
-    # The backend got an ordered subsequence of the history; everything it did not get was
+    # The backend got each lane in the order sent (an answer cuts in ahead of the table
+    # messages still waiting, which are said after it); everything it did not get was
     # superseded by an interrupt, and whatever came after the last interrupt was spoken.
     spoken = backend.spoken
     position = {m.text: i for i, m in enumerate(history)}
-    indices = [position[text] for text in spoken]
-    assert indices == sorted(indices)
+    for lane in ("event", "answer"):
+        indices = [position[text] for text in spoken if text.startswith(lane)]
+        assert indices == sorted(indices), (lane, [position[text] for text in spoken])
     assert len(spoken) + router.dropped == len(history)
     last_answer = max(position[a.text] for a in answers)
-    assert spoken[-(len(history) - last_answer) :] == [m.text for m in history[last_answer:]]
+    assert {m.text for m in history[last_answer:]} <= set(spoken)
     # The transcript has every message too, in history order.
     records = [json.loads(line) for line in transcript.getvalue().splitlines()]
     assert [r["text"] for r in records] == [m.text for m in history]
