@@ -478,3 +478,26 @@ def test_several_hands_in_one_phhs_document() -> None:
 def test_history_is_a_value() -> None:
     history = loads(phh(DEAL3))
     assert isinstance(history, HandHistory) and history.player_count == 3
+
+
+def test_a_seats_own_view_of_a_hand_deals_the_others_unknown_cards() -> None:
+    """A network seat records the hand as it saw it: its own cards, the others' as ``????``
+    (shown ones where they were shown), and the history still reads and replays."""
+    checked = 0
+    for seed in range(40):
+        hand, names = _random_hand(seed)
+        started = hand.events[0]
+        assert isinstance(started, HandStarted)
+        me = started.seats_in_hand[seed % len(started.seats_in_hand)]
+        seen = [event for event in hand.events if event.visible_to(me)]
+        history = loads(export_hand(seen, names))
+        deals = [a for a in history.actions if a.type is ActionType.DEAL_HOLE]
+        assert len(deals) == len(started.seats_in_hand)  # everyone dealt in, once
+        mine = started.seats_in_hand.index(me)
+        for player, deal in enumerate(deals):
+            known = [card for card in deal.cards if card is not None]
+            assert len(known) == (2 if player == mine else 0)
+        result = replay(history)
+        assert result.finishing_stacks == history.finishing_stacks
+        checked += 1
+    assert checked == 40

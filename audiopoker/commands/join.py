@@ -38,6 +38,7 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.persistence import data_dir
 from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.net_record import open_record
 from audiopoker.ui.net_talk import Spectator
 from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.record_texts import RecordText
@@ -259,6 +260,9 @@ def play_at(
     if args.autopilot:
         autopilot = make_bot(args.autopilot, random.Random(), more_levels=COACH_LEVEL)
     prefs = _prefs_file(args)
+    record = None
+    if getattr(args, "save", True):  # the host's --no-save keeps nothing on disk
+        record = open_record(data_dir(), text, lambda line: router.send(Message("error", line)))
     made = ClientSession(
         got,
         connection,
@@ -275,6 +279,7 @@ def play_at(
         farewell=farewell,
         saved_at=saved_at,
         prefs=prefs,
+        record=record,
     )
     made.restore_prefs(kept_prefs(prefs.read(), args))
     with switch:

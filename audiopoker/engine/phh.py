@@ -493,10 +493,21 @@ def history_from_events(
     finishing: tuple[int, ...] | None = None
     shown: set[int] = set()
 
+    dealt = False
+
     def deal_holes() -> None:
+        # A seat whose cards the log never saw (a network seat's own view of the hand) is
+        # dealt unknown cards, as PHH writes them: every player is dealt in the history.
+        nonlocal dealt
+        if not hole:
+            return
         for seat in order:
-            if seat in hole:
-                texts.append(f"d dh p{player_of[seat] + 1} {_phh_cards(hole.pop(seat))}")
+            cards = hole.pop(seat, None)
+            if cards is not None:
+                texts.append(f"d dh p{player_of[seat] + 1} {_phh_cards(cards)}")
+            elif not dealt:
+                texts.append(f"d dh p{player_of[seat] + 1} ????")
+        dealt = True
 
     for event in events:
         if isinstance(event, HoleCardsDealt):

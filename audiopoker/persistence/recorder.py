@@ -138,16 +138,17 @@ class GameRecorder:
         self._save_lock = threading.RLock()
 
     # --- the game's start ---------------------------------------------------------------
-    def start(self, table: Table) -> None:
+    def start(self, table: Table | None = None) -> None:
         """Record the game's start (call it before the first hand, also when resuming): its
         statistics row and a first save, so a crash in the first hand still finds the game
-        to resume."""
+        to resume. ``table`` None: a table played elsewhere (a network seat's record, never
+        saved here)."""
         self._guard(lambda: self._start(table), recovering=True)
 
-    def _start(self, table: Table) -> None:
+    def _start(self, table: Table | None) -> None:
         self.store.reopen()
         self._start_row(table)
-        if self.saves:
+        if self.saves and table is not None:
             self._write_save(table)
 
     @property
@@ -156,16 +157,18 @@ class GameRecorder:
         nor over a saved game the store keeps)."""
         return self._keeps_save and not self.store.save_kept
 
-    def _start_row(self, table: Table) -> None:
+    def _start_row(self, table: Table | None) -> None:
         # Also on resume: the statistics may be new (an unreadable file was set aside).
         s = self.settings
         chips = s.get("chips")
+        if not isinstance(chips, int):
+            chips = max(table.stacks) if table is not None else 0
         self.store.stats.start_game(
             self.game_id,
             self.started_at,
             player_name=None if self.human is None else self.names[self.human],
             players=len(self.names),
-            chips=chips if isinstance(chips, int) else max(table.stacks),
+            chips=chips,
             blinds=(int(s.get("small_blind", 0)), int(s.get("big_blind", 0))),
             ante=int(s.get("ante", 0)),
             bots=str(s.get("bots", "")),
@@ -190,21 +193,28 @@ class GameRecorder:
 
     def on_hand_finished(self, table: Table) -> None:
         """History, statistics, then the save (the commit point)."""
+        chips = table.stacks[self.human] if self.human is not None else None
+        self.hand_finished(table.hand_number, chips, table)
+
+    def hand_finished(self, number: int, chips: int | None, table: Table | None = None) -> None:
+        """Hand ``number`` ended with the player holding ``chips``: its history and
+        statistics, then the save of ``table`` (None: a table played elsewhere, whose
+        hands are recorded and never saved here)."""
         events, self._events = self._events, []
         if not any(isinstance(event, HandStarted) for event in events):
             return
         self._waiting.append(
             _Hand(
-                number=table.hand_number,
+                number=number,
                 history=hand_history(events, self.names, self.game_id),
                 facts=hand_facts(events, self.human) if self.human is not None else None,
-                chips=table.stacks[self.human] if self.human is not None else None,
+                chips=chips,
                 played_at=now_text(),
             )
         )
         self._guard(lambda: self._record(table), recovering=True)
 
-    def _record(self, table: Table) -> None:
+    def _record(self, table: Table | None) -> None:
         self.store.reopen()  # a folder that could not be opened at the start
         if not self._started:  # the start could not be written: its row comes first
             self._start_row(table)
@@ -227,9 +237,18 @@ class GameRecorder:
             with self._save_lock:
                 self._last_save = None
                 self.store.remove_save(self.game_id)
-        elif self.saves:
+        elif self.saves and table is not None:
             self._write_save(table)
         self._step()
+
+    def leave(self) -> None:
+        """The player left a table played elsewhere (a network seat) before its end: the
+        game's row is finished without a place, after the hands still waiting; the hand
+        in play is not the player's to record any more."""
+        if self._over:
+            return
+        self._over, self._events = True, []
+        self._guard(lambda: self._record(None), recovering=True)
 
     def record_decisions(self, hand_number: int, records: Sequence[DecisionRecord]) -> None:
         """Keep the coach's review of a hand's decisions (the coach hands them over when

@@ -58,9 +58,11 @@ from audiopoker.net.protocol import (
 from audiopoker.net.wire import WireError, decode_event
 from audiopoker.output.message import YOUR_TURN, Message
 from audiopoker.output.router import Router
+from audiopoker.persistence import Store
 from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.coach_keys import COACH_BUDGET
 from audiopoker.ui.keymap import Keymap, KeymapProblem
+from audiopoker.ui.net_record import NetGameRecord
 from audiopoker.ui.net_talk import NetTalk
 from audiopoker.ui.net_tournament import TournamentFollower
 from audiopoker.ui.player_prefs import KeptPrefs, PrefsFile
@@ -115,7 +117,9 @@ class RemoteTable:
     ``named``: False when the table chose the player's name (said on sitting down).
     ``close_table``: the host's seat, whose leaving closes the table; ``farewell``: what
     is said on quitting before goodbye (the host's: whether the table is saved).
-    ``prefs``: where the player's preferences are kept (None: nowhere)."""
+    ``prefs``: where the player's preferences are kept (None: nowhere); ``record``: the
+    player's data folder, open, where the game is recorded for ``stats`` (None: not
+    recorded)."""
 
     def __init__(
         self,
@@ -128,6 +132,7 @@ class RemoteTable:
         close_table: Callable[[], None] | None = None,
         farewell: Callable[[], list[str]] = list,
         prefs: PrefsFile | None = None,
+        record: Store | None = None,
     ) -> None:
         self.first = welcome
         self.connection = connection
@@ -142,6 +147,8 @@ class RemoteTable:
         self.farewell = farewell
         self.prefs_file = prefs
         self.kept_prefs: KeptPrefs | None = None
+        self.record_store = record
+        self.record: NetGameRecord | None = None
         self.error: BaseException | None = None
         self.stopping = threading.Event()
         # Frames and the link's news, in the order they came (None: the table is gone).
@@ -181,6 +188,17 @@ class RemoteTable:
         )
         if self.prefs_file is not None:
             self.kept_prefs = KeptPrefs(self.prefs_file, side.lang, side.router.send)
+        if self.record_store is not None:
+            self.record = NetGameRecord(
+                self.record_store,
+                self.me,
+                lambda: self.talk.names,
+                self.talk.text,
+                lambda kind, line: side.router.send(Message(kind, line)),
+                self.first.tournament,
+            )
+            if side.coach is not None:  # each hand's reviewed decisions, for `stats`
+                side.coach.keep = self.record.record_decisions
         self.talk.muted = lambda: self.chat.muted
         state = self.first.tournament
         self.tournament = (
@@ -283,6 +301,8 @@ class RemoteTable:
             self.human.last = event
         if self._settling and not isinstance(event, PlayerEliminated | GameEnded):
             self._settled(quiet)
+        if self.record is not None:
+            self.record.on_event(event)
         side = self.side
         # As at a local table the seat hears first; a catch-up is learnt, not said.
         deliver([self.human], event)
@@ -305,6 +325,8 @@ class RemoteTable:
             self.side.hand_finished()
             if self.kept_prefs is not None:
                 self.kept_prefs.retry(self.side.prefs())
+        if self.record is not None:  # after the coach handed the hand's review over
+            self.record.hand_heard()
 
     def _hand_number(self) -> int:
         start = next((e for e in self.hand_events if isinstance(e, HandStarted)), None)
@@ -422,7 +444,9 @@ class RemoteTable:
         return self.ended is not None
 
     def close(self) -> None:
-        """Nothing held beyond the connection, closed in ``finish``."""
+        """The record of the game is finished (the connection closed in ``finish``)."""
+        if self.record is not None:
+            self.record.close()
 
 
 class ClientSession(PlayerSide):
@@ -449,6 +473,7 @@ class ClientSession(PlayerSide):
         farewell: Callable[[], list[str]] = list,
         saved_at: Callable[[], int | None] = lambda: None,
         prefs: PrefsFile | None = None,
+        record: Store | None = None,
         input: Input | None = None,
         output: PtOutput | None = None,
     ) -> None:
@@ -461,6 +486,7 @@ class ClientSession(PlayerSide):
             close_table=close_table,
             farewell=farewell,
             prefs=prefs,
+            record=record,
         )
         super().__init__(
             self.remote,
