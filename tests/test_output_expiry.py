@@ -17,7 +17,7 @@ from pacing_support import DEADLINE, PacedVoice, TrackedVoice
 from audiopoker.output import Message, Router
 from audiopoker.output.backends import PairBackend, RecordingBackend
 from audiopoker.output.clock import VirtualClock
-from audiopoker.output.message import THEIR_TURN, YOUR_TURN
+from audiopoker.output.message import QUIET_TURN, THEIR_TURN, YOUR_TURN
 from audiopoker.output.speech_queue import ANSWER_GRACE
 
 PROMPT = "Te toca: pagas 3 para igualar; hay 12 en el bote. Puedes pagar, subir o retirarte."
@@ -107,6 +107,27 @@ def test_a_still_true_prompt_cut_by_an_answer_is_said_again(
         router.expire(THEIR_TURN)  # another state ends: the prompt is still true
         assert router.drain(DEADLINE)
     assert voice.said_whole() == [chips, PROMPT]
+
+
+def test_a_reminder_cut_by_a_key_is_not_said_again_and_dies_with_the_turn(
+    clock: VirtualClock, voice: PacedVoice
+) -> None:
+    """ "Still your turn" is true while the player is silent: a key's answer cuts it and it
+    is not said again (it would push the answer off the braille display), and one still
+    waiting when the turn ends is dropped."""
+    still = "Sigue siendo tu turno: para seguir pones 2."
+    question = "¿Cerrar la mesa para todos? Pulsa Q otra vez para cerrarla."
+    with Router(voice, clock=clock) as router:
+        router.send(Message("reminder", still, true_while=QUIET_TURN))
+        voice.wait_for("start", still)
+        router.expire(QUIET_TURN)  # the key, before its answer
+        router.send(Message("question", question, interrupt=True, answer=True))
+        assert router.drain(DEADLINE)
+        router.send(table(MINE))
+        router.send(Message("reminder", still, true_while=QUIET_TURN))
+        router.expire(YOUR_TURN, acted=True)
+        assert router.drain(DEADLINE)
+    assert voice.said_whole() == [question, MINE]
 
 
 def test_not_your_turn_dies_with_the_other_players_turn(

@@ -17,6 +17,7 @@ from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnd
 from audiopoker.output.backends import PairBackend, RecordingBackend
 from audiopoker.output.braille import BrlapiBackend, watch_panning
 from audiopoker.output.braille_display import KEY_TYPE_CMD
+from audiopoker.output.message import QUIET_TURN
 from audiopoker.ui.reminder import (
     BUSY_RETRY,
     MAX_REMINDERS,
@@ -244,6 +245,16 @@ def test_through_the_real_key_loop(lang: str, start: str) -> None:
         (record,) = [record for record in game.records() if record["kind"] == "reminder"]
         assert str(record["text"]).startswith(start)
         assert record["answer"] is False  # a table message, not an answer cutting in
+        expired: list[str] = []
+        expire = game.router.expire
+
+        def noted(state: str, acted: bool = False) -> None:
+            expired.append(state)
+            expire(state, acted)
+
+        game.router.expire = noted  # type: ignore[method-assign]
+        game.pipe.send_text("s")  # a key: the reminder is no longer true, never said again
+        assert game.wait(lambda: QUIET_TURN in expired)
         taken = game.chips.taken
         game.pipe.send_text("c")
         assert game.wait(lambda: game.chips.taken > taken or game.finished)

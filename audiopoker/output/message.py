@@ -19,6 +19,10 @@ class Verbosity(enum.IntEnum):
 # message when its state ends (Router.expire), cut if it is being said, never said again.
 YOUR_TURN = "your_turn"  # the turn prompt, "still your turn", the amount prompt, a question
 THEIR_TURN = "their_turn"  # "not your turn: Beto is to act"
+# "Still your turn": true while the player is silent on their turn; any key ends it (the
+# player is here: said again after the key's answer, it would push that answer off the
+# braille display), and so does the turn's end (Router.expire).
+QUIET_TURN = "quiet_turn"
 
 
 @dataclass(frozen=True, slots=True)

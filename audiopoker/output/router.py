@@ -19,7 +19,7 @@ from audiopoker.output.backends import Adjustable, Backend, ConsoleBackend
 from audiopoker.output.braille_display import group_thousands
 from audiopoker.output.clipboard import copy_to_clipboard
 from audiopoker.output.clock import MONOTONIC, Clock
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import QUIET_TURN, YOUR_TURN, Message, Verbosity
 from audiopoker.output.message_history import DEFAULT_HISTORY_LIMIT, History, View
 from audiopoker.output.output_text import text as output_text
 from audiopoker.output.speech_queue import DEFAULT_WPM, Job, SpeechQueue
@@ -144,6 +144,8 @@ class Router:
         is being said and dropped if it waits; the history keeps it. ``acted``: the player's
         own action key ended it, and that action is the next thing said, at once."""
         self.speech.expire(state, acted)
+        if state == YOUR_TURN:  # the reminder of the turn goes with it
+            self.speech.expire(QUIET_TURN, acted)
 
     def _failed(self, what: str, error: Exception, job: Job) -> None:
         """A backend call failed (on the speech queue's thread): log, tell once, and print

@@ -30,7 +30,7 @@ from audiopoker.game import HandFinishedListener, Listener, deliver
 from audiopoker.i18n import current_words
 from audiopoker.narration.language import Language
 from audiopoker.output.braille import watch_panning
-from audiopoker.output.message import YOUR_TURN, Message, Verbosity
+from audiopoker.output.message import QUIET_TURN, Message, Verbosity
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
 from audiopoker.ui.chat_keys import ChatLine
@@ -305,10 +305,13 @@ class PlayerSide:
             self.router.send(message)
 
     def _remind(self, legal: LegalActions) -> None:
-        self.router.send(Message("reminder", reminder_text(self.text, legal), true_while=YOUR_TURN))
+        self.router.send(
+            Message("reminder", reminder_text(self.text, legal), true_while=QUIET_TURN)
+        )
 
     def _key_pressed(self, _processor: object) -> None:
         if self.reminder is not None:
+            self.router.expire(QUIET_TURN)  # before the key's answer: the player is here
             self.reminder.key_pressed()
 
     # --- preferences ----------------------------------------------------------------------
