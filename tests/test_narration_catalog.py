@@ -79,6 +79,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         [
             *sorted((PACKAGE / "net").glob("*.py")),
             PACKAGE / "ui/net_talk.py",
+            PACKAGE / "ui/net_record.py",
             PACKAGE / "ui/player_prefs.py",
             PACKAGE / "ui/remote_link.py",
             PACKAGE / "commands/host.py",

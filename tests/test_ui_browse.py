@@ -110,7 +110,11 @@ def test_help_lists_the_keys_of_the_moment_first(lang: str) -> None:
     assert theirs[0] == words["table"] and theirs[1].startswith("S: ")
     assert amount[0] == text.help_amount_intro()
     assert words["betting"] not in watching  # a watcher has no betting keys
-    assert sorted(mine) == sorted(theirs)  # the same keys, in another order
+    # The same keys, in another order; off the turn, C and F say what they arm.
+    assert len(mine) == len(theirs)
+    assert len(set(mine) ^ set(theirs)) == 4  # C and F, each said its way
+    arming = [line for line in theirs if line not in mine]
+    assert [line[:2] for line in arming] == ["C:", "F:"]
     assert mine[-7] == text.browse("section.list")  # the list's own six keys come last
 
 

@@ -392,7 +392,8 @@ def test_help_opens_a_list_of_every_bound_key_not_a_flood() -> None:
     assert len(help_messages) == 2  # the opening words and the first item; arrows walk on
     assert help_messages[0].interrupt and not help_messages[1].interrupt
     texts = table.controller.help_lines()
-    assert "C: check, or call what you owe." in texts
+    # not the player's turn: C and F arm what the turn will play (audiopoker.ui.pre_actions)
+    assert "F: arm check or fold for your turn; again, cancel." in texts
     assert "H or question mark: this list of keys." in texts
     assert "Page Up: half the pot more." in texts
     assert "Escape: close the list." in texts

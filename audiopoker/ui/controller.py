@@ -28,6 +28,7 @@ from audiopoker.ui.coach_keys import CoachKeys, CoachService
 from audiopoker.ui.help_list import help_entries, not_here
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.options_menu import Parts, Setting, settings, step_pace
+from audiopoker.ui.pre_actions import PreActions, PreKey
 from audiopoker.ui.questions import Ask, QuestionKeys
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.record_texts import RecordText
@@ -84,6 +85,7 @@ class Controller:
         coach: CoachService | None = None,
         chat: ChatLine | None = None,
         farewell: Callable[[], Sequence[str]] = lambda: (),
+        pre_actions: PreActions | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -106,6 +108,7 @@ class Controller:
         self.questions = QuestionKeys(self, all_in_warning)  # fold, all in, quit: asked first
         self.coach = CoachKeys(self, coach)  # K and Y: the coach and the hand review
         self.chat = chat  # the chat line of a network table; None: a local game
+        self.pre_actions = pre_actions  # C and F off the turn arm what the turn will play
         self.presses = 0  # keys handled: an answer still being computed yields to a newer one
         self.amount: AmountEntry | None = None
         self.player_cursor: int | None = None
@@ -232,8 +235,24 @@ class Controller:
         return self.key_label("check_call"), self.key_label("fold")
 
     # --- actions ------------------------------------------------------------------------
+    def _arm(self, key: PreKey) -> bool:
+        """C or F off the player's turn, in a hand they are in: arm (or step up, or cancel)
+        what their turn will play, and say it. False when it is not for arming (their turn,
+        an amount being typed, nothing to arm: the key then says why it does nothing)."""
+        pre = self.pre_actions
+        if pre is None or self.mode is not Mode.GAME or self._legal() is not None:
+            return False
+        line = pre.press(key, self.key_label(key.value))
+        if line is None:
+            return False
+        self.say(line)
+        return True
+
     def check_call(self) -> None:
-        """C: check when free, else call (all in when the call takes every chip)."""
+        """C: check when free, else call (all in when the call takes every chip); off the
+        turn, arm a check or a call (``PreActions``)."""
+        if self._arm(PreKey.CALL):
+            return
         legal = self._decision()
         if legal is not None:
             self._submit(Action.check() if legal.can_check else Action.call())
@@ -279,7 +298,9 @@ class Controller:
             self._submit(action)
 
     def fold(self) -> None:
-        """F: fold; when a check is free, ask first."""
+        """F: fold; when a check is free, ask first; off the turn, arm check or fold."""
+        if self._arm(PreKey.FOLD):
+            return
         legal = self._decision()
         if legal is None:
             return
@@ -405,8 +426,10 @@ class Controller:
         self.say(self.answers.card(snap, number), braille=brief)
 
     def turn(self) -> None:
-        """T: whose turn it is; on the player's turn, the whole prompt again."""
-        self.say(self.questions.turn())
+        """T: whose turn it is, and what is armed for the player's; on the player's turn,
+        the whole prompt again."""
+        armed = self.pre_actions.shown() if self.pre_actions is not None else None
+        self.say(self.questions.turn() if armed is None else f"{self.questions.turn()} {armed}")
 
     def pot(self) -> None:
         """P: the pot, split into main and side pots when someone is all in."""

@@ -62,6 +62,11 @@ ORDER: Final[dict[HelpContext, tuple[Group | Mode, ...]]] = {
 }
 
 
+# The betting keys that arm a pre-action off the player's turn (audiopoker.ui.pre_actions):
+# help on someone else's turn says that instead of what they do on the player's.
+ARMING: Final = frozenset({"check_call", "fold"})
+
+
 @dataclass(frozen=True, slots=True)
 class HelpEntry:
     """One line of help. ``command``: the game command the command list may run from it
@@ -88,13 +93,16 @@ def _heading(text: UiText, section: Group | Mode) -> str:
     return text.browse("section." + section.value)
 
 
-def _line(text: UiText, keymap: Keymap, command: Command) -> HelpEntry | None:
+def _line(text: UiText, keymap: Keymap, command: Command, where: HelpContext) -> HelpEntry | None:
     keys = keymap.keys_for(command.mode, command.name)
     listed = command.mode is Mode.GAME and command.name not in NOT_LISTED
     if keys:
+        off_turn = where is HelpContext.THEIR_TURN and command.name in ARMING
         said = text.help_line(
             text.keys_or([text.key_name(key) for key in keys]),
-            text.action_description(command.name),
+            text._(f"pre.help.{command.name}")
+            if off_turn
+            else text.action_description(command.name),
         )
     elif listed:
         said = text.help_line_typed(command.name)
@@ -118,7 +126,7 @@ def help_entries(
             line
             for command in _section(section)
             if facts is None or facts.allow(command.needs)
-            for line in [_line(text, keymap, command)]
+            for line in [_line(text, keymap, command, where)]
             if line is not None
         ]
         if lines:

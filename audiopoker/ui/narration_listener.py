@@ -4,19 +4,19 @@ and the words the query keys need (cards, the best hand, the last action)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from audiopoker.cards import Card
 from audiopoker.engine.actions import LegalActions
-from audiopoker.engine.events import ActionTaken, Event
+from audiopoker.engine.events import ActionRequired, ActionTaken, Event
 from audiopoker.errors import PokerError
 from audiopoker.evaluator import evaluate
 from audiopoker.narration import Narrator, card_name, describe_error, describe_hand, rank_name
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.narration.words import rank_gender
-from audiopoker.output.message import Message, Verbosity
+from audiopoker.output.message import YOUR_TURN, Message, Verbosity
 
 
 class Sender(Protocol):
@@ -54,6 +54,9 @@ class Narration:
         self._lock = threading.Lock()
         self._said: tuple[ActionTaken, str] | None = None
         self._silenced = False
+        # Whether the player's turn is played by what they armed (PreActions.claim): its
+        # prompt is then left out, the action that plays it is what they hear.
+        self.claims: Callable[[LegalActions], bool] | None = None
 
     def set_verbosity(self, level: Verbosity) -> None:
         """Narrate from now on at ``level`` (the verbosity key)."""
@@ -74,11 +77,18 @@ class Narration:
             if self._silenced:
                 return
             messages = self.narrator.narrate(event)
+            if self._played_as_armed(event):
+                messages = [m for m in messages if m.kind != YOUR_TURN]
             if isinstance(event, ActionTaken) and messages:
                 self._said = (event, " ".join(message.text for message in messages))
             if self.output is not None:
                 for message in messages:
                     self.output.send(message)
+
+    def _played_as_armed(self, event: Event) -> bool:
+        if not isinstance(event, ActionRequired) or event.seat != self.me:
+            return False
+        return self.claims is not None and self.claims(event.legal)
 
     def learn(self, event: Event) -> None:
         """Follow one event without a word (a network seat's catch-up on coming back): the

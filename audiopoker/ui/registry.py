@@ -109,7 +109,14 @@ _B, _T, _M, _O = Group.BETTING, Group.TABLE, Group.MESSAGES, Group.OTHER
 
 # Every command, by section, in the order help lists them.
 COMMANDS: Final[tuple[Command, ...]] = (
-    _game("check_call", ("c",), _B, needs=Needs.SEAT),
+    _game(
+        "check_call",
+        ("c",),
+        _B,
+        needs=Needs.SEAT,
+        note='off your turn, C again arms "call any bet", and again cancels; an armed call is'
+        " dropped, and said, if the price changes before your turn (see Pre-actions)",
+    ),
     _game("raise", ("r",), _B, "raise_", Needs.SEAT),
     _game(
         "all_in",
@@ -124,7 +131,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ("f",),
         _B,
         needs=Needs.SEAT,
-        note='asks first when checking is free: "Press F again to fold."',
+        note='asks first when checking is free: "Press F again to fold."; off your turn, F'
+        " again cancels (see Pre-actions)",
     ),
     _game(
         "options",

@@ -39,6 +39,7 @@ from audiopoker.ui.controller import Controller
 from audiopoker.ui.expiry import TurnExpiry
 from audiopoker.ui.keymap import Keymap, KeymapProblem
 from audiopoker.ui.narration_listener import Narration
+from audiopoker.ui.pre_actions import PreActions
 from audiopoker.ui.record_keys import RecordKeys
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, Reminder, reminder_text
 from audiopoker.ui.seat import HumanSeat
@@ -229,10 +230,21 @@ class PlayerSide:
         )
         parts = link.attach(self)
         self.parts = parts
+        self.pre_actions: PreActions | None = None  # C and F off the turn
+        if self.human is not None:
+            self.pre_actions = PreActions(
+                self.human.seat,
+                self.state,
+                self.text,
+                lambda action: self.controller.submit(action),
+                lambda line: self.tell(Message("pre_action", line)),
+            )
+            self.narration.claims = self.pre_actions.claim
         self.listeners: list[Listener] = [
             self.state,
             TurnExpiry(me, router),
             self.narration,
+            *([self.pre_actions] if self.pre_actions is not None else []),
             *([self.reminder] if self.reminder is not None else []),
             *parts.words,
             *([sound] if sound is not None else []),
@@ -264,6 +276,7 @@ class PlayerSide:
             coach=self.coach,
             chat=parts.chat,
             farewell=parts.farewell,
+            pre_actions=self.pre_actions,
         )
         self.controller.questions.on_change = self.prefs_changed  # the all-in warning key
         self.app = build_app(self.controller, keymap, input, output)
