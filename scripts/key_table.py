@@ -74,7 +74,7 @@ def key_table() -> str:
     letters = ", ".join(letter.upper() for letter in FREE_LETTERS)
     out.append(
         f"Free letters: {letters}. No command has them by default: they are kept for what"
-        " comes next (pre-actions, sitting out, the room), and your own keymap may use them"
+        " comes next (sitting out, the room), and your own keymap may use them"
         " meanwhile."
     )
     return "\n".join(out)

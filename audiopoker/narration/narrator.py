@@ -40,6 +40,7 @@ from audiopoker.engine.events import (
 from audiopoker.errors import ErrorReason
 from audiopoker.evaluator import best_hand
 from audiopoker.narration.choices import choices_text
+from audiopoker.narration.fold_summary import FOLDED_AWAY, FoldSummary
 from audiopoker.narration.positions import Position, positions_sentence
 from audiopoker.narration.pot_talk import PotTalk
 from audiopoker.narration.reckoning import finishing_places
@@ -104,10 +105,34 @@ class Narrator(PotTalk):
         if held and not (isinstance(event, PotAwarded) and event.winners == held[0].winners):
             messages = self._flush_pots()
         name = self._HANDLERS.get(type(event))
-        if name is None:
+        if name is not None:
+            handler: Callable[[Any], list[Message]] = getattr(self, name)
+            messages += handler(event)
+        return self._fast_fold(event, messages)
+
+    def _fast_fold(self, event: Event, messages: list[Message]) -> list[Message]:
+        """At brief verbosity, after the listener folded: the rest of the hand in one
+        sentence at its end (``fold_summary``); the table context still follows every
+        event (its handlers ran), only their words are left out."""
+        summary = self._folded_summary
+        if summary is None or self.verbosity > Verbosity.BRIEF:
+            self._folded_summary = None
+            if (
+                isinstance(event, ActionTaken)
+                and event.kind is ActionKind.FOLD
+                and event.seat == self.listener_seat
+                and self.verbosity <= Verbosity.BRIEF
+            ):
+                self._folded_summary = FoldSummary()
             return messages
-        handler: Callable[[Any], list[Message]] = getattr(self, name)
-        return messages + handler(event)
+        summary.note(event)
+        kept = [message for message in messages if message.kind not in FOLDED_AWAY]
+        if isinstance(event, HandEnded):
+            self._folded_summary = None
+            text = summary.sentence(self._catalog, self.lang, tuple(self.names))
+            if text is not None:
+                kept = [Message("fold_summary", text), *kept]
+        return kept
 
     # ------------------------------------------------------------------ hand start
 

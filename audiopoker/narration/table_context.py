@@ -14,6 +14,7 @@ from audiopoker.engine.events import (
     PotAwarded,
 )
 from audiopoker.narration.catalog import Catalog, get_catalog
+from audiopoker.narration.fold_summary import FoldSummary
 from audiopoker.narration.language import Language
 from audiopoker.narration.positions import Position, seat_positions
 from audiopoker.output.message import Message, Verbosity
@@ -66,6 +67,9 @@ class TableTalk:
         self._cards_face_up = False  # betting is over: the cards run out face up
         self.revealed: dict[int, tuple[Card, ...]] = {}  # hands turned up before the river
         self._ahead_said = ""  # the runout's last 'who is ahead'
+        # After the listener folded at brief: the rest of the hand, for one sentence at its
+        # end (audiopoker.narration.fold_summary); None otherwise.
+        self._folded_summary: FoldSummary | None = None
         self._best_said: list[str] = []
         # Chips given back to the only player left: told with the pot in one sentence.
         self._held_return: BetReturned | None = None

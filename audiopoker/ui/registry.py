@@ -272,7 +272,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command("list_leave", Mode.LIST, ("escape",), None),
 )
 
-# The letters no command has by default: kept for what comes next (pre-actions, sitting
+# The letters no command has by default: kept for what comes next (sitting
 # out, the room), and for a player's own keymap meanwhile.
 FREE_LETTERS: Final = tuple(
     letter
