@@ -197,3 +197,14 @@ def test_help_on_someone_elses_turn_says_what_c_and_f_arm(lang: str, lines: list
     assert all(line in theirs for line in lines), theirs
     mine = help_items(UiText(lang), default_keymap(), HelpContext.YOUR_TURN)
     assert not any(line in mine for line in lines)
+
+
+def test_a_call_that_takes_every_chip_says_so() -> None:
+    with played("es") as game:
+        game.publish(game.hand.act(2, Action(ActionKind.RAISE, 200)))  # Carla shoves
+        assert game.hand.actor == 3  # Diego to act; the player, the small blind, after him
+        line = game.pre.press(PreKey.CALL, "C")
+        assert line == (
+            "Preparado para tu turno: seguir con 199, jugando el resto."
+            " Pulsa C otra vez para seguir con lo que apuesten."
+        )

@@ -57,6 +57,7 @@ class Armed:
 
     kind: PreKind
     price: int
+    all_in: bool = False  # the call takes every chip the player has
 
     def action(self, legal: LegalActions) -> Action | None:
         """The action it plays on a turn with ``legal``; None when it no longer applies
@@ -127,7 +128,8 @@ class PreActions:
                 kind = PreKind.CALL_ANY
             else:
                 kind = PreKind.CALL
-            self._armed = None if kind is None else Armed(kind, price)
+            stack = self.state.snapshot().seats[self.seat].stack
+            self._armed = None if kind is None else Armed(kind, price, 0 < stack <= price)
             armed = self._armed
         if armed is None:
             return self.text._("pre.cancelled")
@@ -140,6 +142,8 @@ class PreActions:
         """What ``armed`` does, in words ("check or fold", "call 4")."""
         if armed.kind is PreKind.CALL and armed.price == 0:
             return self.text._("pre.name.check")
+        if armed.kind is PreKind.CALL and armed.all_in:
+            return self.text._("pre.name.call_all_in", amount=armed.price)
         return self.text._(f"pre.name.{armed.kind.value}", amount=armed.price)
 
     def shown(self) -> str | None:
