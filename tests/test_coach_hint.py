@@ -40,7 +40,7 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
     assert detail.startswith(ranges)
     # then every option's value, as K twice says them in play: the best first
     assert detail[len(ranges) :].startswith("Call: best. Fold: about 2 big blinds less. ")
-    assert detail.endswith("All in: a blunder, about 37 big blinds less.")
+    assert detail.endswith("All in: a blunder, about 38 big blinds less.")
 
 
 def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,7 +61,7 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert detail.startswith(ranges)
     assert detail[len(ranges) :].startswith("Seguir: lo mejor. Irte: unas 2 ciegas grandes menos. ")
-    assert detail.endswith("Jugar el resto: un error grave, unas 37 ciegas grandes menos.")
+    assert detail.endswith("Jugar el resto: un error grave, unas 38 ciegas grandes menos.")
 
 
 def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

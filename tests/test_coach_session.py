@@ -166,6 +166,7 @@ def test_a_table_of_coach_bots_plays() -> None:
     with running(settings) as game:
         play(game, coach_first=False)
         assert game.wait(lambda: game.finished)
-        assert game.result == [0] and game.chips.hands == 2 and not game.chips.problems
+        assert game.result == [0] and not game.chips.problems
+        assert game.chips.hands == 2 or 0 in game.chips.out  # or a coach bot's all in won
     bots = [seat.bot for seat in game.session.bot_seats]
     assert [type(bot).__name__ for bot in bots] == ["CoachBot", "CoachBot"]

@@ -40,7 +40,7 @@ from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
 from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.opponents import opponents_of
-from audiopoker.coach.option_values import bet_value, passive_value
+from audiopoker.coach.option_values import OptionValues, bet_value, option_values, passive_value
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.coach.preflop_chart import PreflopHint
 from audiopoker.coach.preflop_play import (
@@ -347,6 +347,13 @@ class Coach:
             action = bot.decide(view)
             if chart is None and action.kind in AGGRESSIVE:
                 action = self._bluff_checked(view, action, share, deadline)
+            if view.street is not Street.PREFLOP:  # as K twice values it (``values_at``)
+                spot = random.Random(view.hand_number * 1009 + len(view.history))
+                opponents = opponents_of(bot, view)
+                values = option_values(
+                    view, opponents, share, spot, extra=(action,), deadline=deadline
+                )
+                action = agreed(view, action, share, values)
             if chart is not None:
                 follows = chart_action(chart, view.legal)
                 known = {s: r for s, r in reads.items() if bot.model.of(s).hands >= READ_HANDS}
@@ -415,6 +422,18 @@ def bluff_backed(view: PlayerView, action: Action, share: float, bet: float) -> 
     if legal.can_check:
         return Action.check()
     return Action.call() if passive > 0.0 else Action.fold()
+
+
+def agreed(view: PlayerView, action: Action, share: float, values: OptionValues) -> Action:
+    """``action``, or the option ``values`` rate best when they grade ``action`` an
+    inaccuracy or worse (``OptionValues.agreed``; a bluff among them still has to be backed,
+    ``bluff_backed``): the first answer and the second press's values then agree within
+    "correct"."""
+    better = values.agreed(action)
+    chosen = values.of(better)
+    if better == action or chosen is None or not is_bluff(view, better, share):
+        return better
+    return bluff_backed(view, better, share, chosen.value)
 
 
 def advise(

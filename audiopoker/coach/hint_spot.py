@@ -39,6 +39,7 @@ from audiopoker.coach.advice import (
     AdvisingBot,
     Estimate,
     OpponentRange,
+    agreed,
     bluff_backed,
     build_advice,
     describe_range,
@@ -187,10 +188,12 @@ def _advise(
     ]
     values = option_values(measured, opponents, share, rng, extra=(advice.as_action(),))
     chosen = values.of(advice.as_action())
+    final = action
     if chosen is not None and is_bluff(view, action, share):  # as in play: backed or not
-        backed = bluff_backed(view, action, share, chosen.value)
-        if backed != action:
-            advice = build_advice(view, backed, share, described, Estimate.SHOWN, exact)
+        final = bluff_backed(view, action, share, chosen.value)
+    final = agreed(view, final, share, values)  # never graded below "correct" by its values
+    if final != action:
+        advice = build_advice(view, final, share, described, Estimate.SHOWN, exact)
     return HintAdvice(advice, tuple(assumed), values)
 
 

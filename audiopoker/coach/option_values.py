@@ -10,13 +10,14 @@ either way), with ``share`` the player's equity against the opponents' ranges as
   or all in: ``R`` is 1 there);
 - bet or raise to ``to``: each opponent goes on with the top ``1 / (1 + size)`` of its
   range by board strength (``size``: what it must add against the pot after the player's
-  call, as ``coach.action_ranges`` reads calls), never less than ``floor`` of it (a
-  bettor's value hands do not fold to a raise) up to a pot-sized raise, and only the top of
-  that above it (``floor / size``); the rest folds. With ``F`` the chance
+  call, as ``coach.action_ranges`` reads calls); the rest folds. With ``F`` the chance
   that everyone folds, ``e`` the equity against the ranges that go on (Monte Carlo,
   ``bots.equity``) and ``final`` the pot once they have called:
   ``F x pot + (1 - F) x (R x e x final - chips added)``. Nothing caps the folds and the
   calling range tightens as the size grows, so an overbet meets the range that calls it.
+  A raise that leaves a bettor chips behind meets its strongest value hands (``RERAISE``
+  of its ``floor``, the value share) all in: the player then calls for its share against
+  them or gives up the raise (see ``going_on``).
   Before the flop a ``bet_model`` may value bets instead (the hard level's own).
 
 Grades measure the loss against the best option, in big blinds and as a share of the
@@ -44,6 +45,7 @@ SIZES: Final = (1 / 3, 2 / 3, 1.0)  # bets and raises valued, as shares of the p
 OUT_OF_POSITION: Final = 0.9  # the share of showdown value realised out of position
 VALUE_DEALS: Final = 1500  # Monte Carlo deals per bet size (about 1.3 points of error)
 MIN_GOING_ON: Final = 6  # combos: a range that goes on keeps at least a few
+RERAISE: Final = 1 / 3  # of a bettor's value hands, the strongest: they re-raise all in
 
 
 class Grade(enum.Enum):
@@ -67,6 +69,7 @@ GRADE_BOUNDS: Final = (
     (Grade.INACCURACY, 1.0, 0.15),
     (Grade.MISTAKE, 2.0, 0.30),
 )
+AGREES: Final = (Grade.BEST, Grade.CORRECT)  # what the values may grade the coach's answer
 
 
 def grade(loss_bb: float, pot_bb: float) -> Grade:
@@ -148,6 +151,15 @@ class OptionValues:
         """``option``'s grade (see ``grade``)."""
         return grade(self.loss_bb(option), self.pot / max(self.big_blind, 1))
 
+    def agreed(self, action: Action) -> Action:
+        """``action`` when these values grade it best or correct, else the option they
+        measure it against (the best; for a check the best that is not a bluff): a first
+        answer never says what its own values grade an inaccuracy or worse."""
+        chosen = self.of(action)
+        if chosen is None or self.grade(chosen) in AGREES:
+            return action
+        return self.measured_against(chosen).action
+
 
 def realised(view: PlayerView, closes: bool = False) -> float:
     """The share of showdown value the player keeps: all of it in position, when the
@@ -219,19 +231,19 @@ def passive_value(view: PlayerView, share: float) -> float:
 
 def going_on(opponent: Opponent, size: float) -> float:
     """The share of ``opponent``'s range that goes on against a bet of ``size`` times the
-    pot: ``1 / (1 + size)``, at least its ``floor`` up to a pot-sized raise and a shrinking
-    part of it above (``floor / size``): a bettor's value hands call a raise, but only the
-    top of them call an overbet all in (else a shove with an overpair into a bettor's range
-    on a straight board is worth more than any call).
+    pot: ``1 / (1 + size)``, a bettor's too. A bettor's value hands (``floor``) no longer
+    all call a raise: the strongest re-raise all in (``bet_value``), the weakest fold, since
+    a raise over a bet is strong (with all of them calling, a raise with an overpair into
+    a pot bet on J-T-9 beat the call by 4 big blinds, top pair on the river raised a half
+    pot bet; a strong player grades both raises wrong).
 
     >>> [round(going_on(Opponent(1, ()), s), 2) for s in (1 / 3, 1.0, 13.0)]
     [0.75, 0.5, 0.07]
-    >>> [round(going_on(Opponent(1, (), floor=0.7), s), 2) for s in (0.5, 1.0, 2.0, 7.0)]
-    [0.7, 0.7, 0.35, 0.12]
+    >>> round(going_on(Opponent(1, (), floor=0.7), 1.0), 2)
+    0.5
     """
-    size = max(size, 0.0)
-    floor = opponent.floor / max(size, 1.0)
-    return min(max(1.0 / (1.0 + size), floor), 1.0)
+    del opponent  # every range goes on alike; a bettor's strongest re-raise instead
+    return 1.0 / (1.0 + max(size, 0.0))
 
 
 def bet_value(
@@ -243,7 +255,8 @@ def bet_value(
     deadline: float | None = None,
 ) -> tuple[float, bool]:
     """A bet or raise to ``action.to`` in chips, and whether it is a bluff (wins less than
-    an even share against the ranges that go on)."""
+    an even share against the ranges that go on). A raise that leaves a bettor chips behind
+    meets its strongest value hands all in (``reraised``)."""
     legal = view.legal
     assert action.to is not None
     added = action.to - legal.committed
@@ -251,6 +264,9 @@ def bet_value(
     everyone_folds = 1.0
     called_chips = 0.0
     ranges: list[list[Combo]] = []
+    shove: tuple[int, list[Combo]] | None = None
+    shoves = 0.0  # the chance the bettor re-raises all in
+    shoving = action.to >= legal.max_raise_to  # the player all in: nothing to re-raise
     for opponent in opponents:
         seat = opponent.seat
         call = min(action.to - view.committed[seat], view.stacks[seat])
@@ -260,7 +276,13 @@ def bet_value(
             continue
         keep = going_on(opponent, call / max(after_call, 1))
         count = max(round(len(opponent.combos) * keep), min(len(opponent.combos), MIN_GOING_ON))
-        ranges.append(list(opponent.combos[:count]))
+        going = list(opponent.combos[:count])
+        top = round(len(opponent.combos) * opponent.floor * RERAISE)
+        if shove is None and 0 < top < count and view.stacks[seat] > call and not shoving:
+            shove, going = (seat, going[:top]), going[top:]
+            shoves = top / len(opponent.combos)
+            keep = max(keep - shoves, 0.0) / (1.0 - shoves)  # given it did not re-raise
+        ranges.append(going)
         everyone_folds *= 1.0 - keep
         called_chips += keep * call
     someone_calls = 1.0 - everyone_folds
@@ -268,7 +290,29 @@ def bet_value(
         return float(legal.pot), True
     won = equity(ids(view.hole_cards), ids(view.board), ranges, rng, deals, deadline).value
     final = legal.pot + added + called_chips / someone_calls
-    all_in = action.to >= legal.max_raise_to
-    rate = 1.0 if all_in else realised(view)
+    rate = 1.0 if shoving else realised(view)
     value = everyone_folds * legal.pot + someone_calls * (rate * won * final - added)
+    if shove is not None:
+        value = shoves * reraised(view, action, shove, rng, deals, deadline) + (1 - shoves) * value
     return value, won < 1.0 / (len(ranges) + 1)
+
+
+def reraised(
+    view: PlayerView,
+    action: Action,
+    shove: tuple[int, list[Combo]],
+    rng: random.Random,
+    deals: int,
+    deadline: float | None,
+) -> float:
+    """The raise to ``action.to`` when the bettor at ``shove[0]`` re-raises all in with the
+    hands ``shove[1]``: the better of folding (the raise is lost) and calling for the
+    player's share of the pot against those hands (the others fold)."""
+    legal = view.legal
+    assert action.to is not None
+    seat, combos = shove
+    theirs = view.committed[seat] + view.stacks[seat]
+    mine = min(theirs, legal.max_raise_to)
+    pot = legal.pot + (mine - legal.committed) + (min(theirs, mine) - view.committed[seat])
+    won = equity(ids(view.hole_cards), ids(view.board), [combos], rng, deals, deadline).value
+    return max(won * pot - (mine - legal.committed), -(action.to - legal.committed))
