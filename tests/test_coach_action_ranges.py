@@ -1,4 +1,4 @@
-"""The coach reads the action (issue 26, point 1; coach.action_ranges): opens by seat and
+"""The coach reads the action (issue 26, point 1; bots.action_ranges): opens by seat and
 table size, a capped big blind, checks that cap, bets that hold value and bluffs, calls
 that keep less of a range as the bet grows, players still to act counted; spots dealt by
 the engine and advised by the coach, said in both languages, and the equity against the
@@ -15,12 +15,20 @@ import pytest
 from coach_reasons_support import advised, dealt
 from test_coach_hint_ranges import _independent_equity
 
+from audiopoker.bots.action_ranges import (
+    ActionRange,
+    ActionRanges,
+    called,
+    capped,
+    measured_floor,
+)
+from audiopoker.bots.bettor_range import polarised
 from audiopoker.bots.equity import ALL_COMBOS, Combo, ids, live
 from audiopoker.bots.hard import HardBot
+from audiopoker.bots.normal import NormalBot
 from audiopoker.bots.preflop import preflop_table
-from audiopoker.bots.ranges import RangeEstimator, by_board
+from audiopoker.bots.ranges import RangeEstimator, Read, by_board
 from audiopoker.cards import parse_cards
-from audiopoker.coach.action_ranges import ActionRange, ActionRanges, called, capped
 from audiopoker.coach.advice import Coach, RangeBasis
 from audiopoker.coach.advice_words import detail_answer
 from audiopoker.engine.actions import Action, ActionKind
@@ -114,6 +122,28 @@ def test_a_check_caps_and_a_bigger_bet_is_called_by_less() -> None:
     assert len(pot) < len(small) < len(WIDE)
     raising = set(ranked[: len(ranked) // 20])
     assert len(raising & set(small)) < 0.4 * len(raising)  # most would have raised
+
+
+def test_measured_players_are_read_as_they_play_not_as_an_unknown_one() -> None:
+    # a station checks the nuts and calls any bet; a maniac bets big with anything
+    ranked = by_board(WIDE, BOARD)
+    top = set(ranked[: len(ranked) // 10])
+    station = Read(keep_bet=0.25, keep_call=1.0)
+    assert len(top & set(capped(WIDE, BOARD, station))) == len(top)
+    assert len(called(WIDE, BOARD, 1.0, station)) > 0.9 * len(WIDE)
+    unknown = polarised(WIDE, BOARD, 3.0, bluff_scale=1.0)
+    anything = polarised(WIDE, BOARD, 3.0, least=measured_floor(Read(keep_bet=1.0), ActionKind.BET))
+    assert len(unknown.combos) < 0.4 * len(WIDE) and len(anything.combos) == len(WIDE)
+
+
+def test_a_player_measured_playing_every_hand_calls_an_open_with_any() -> None:
+    holes = ["Jd Js", "Kh 8c", "9s 4d", "Ah Qs", "Tc Td", "7h 7c"]
+    hand, seat = dealt(holes, [(3, A.raise_to(6)), (4, A.call())], button=0)
+    view = view_for(hand, seat)
+    ranges = ActionRanges(preflop_table())
+    unknown = ranges.read_range(view, 4, HardBot(random.Random(1)).read(view, 4))
+    anything = ranges.read_range(view, 4, Read(open=1.0, vpip=1.0, reraise=0.9))
+    assert unknown.window.high < 0.5 and anything.window.high == 1.0
 
 
 def river_bluff_catch() -> tuple[PlayerView, Coach]:
@@ -227,14 +257,36 @@ def test_k8o_in_the_small_blind_against_an_open_and_callers_folds_counting_the_b
     assert opener.high == pytest.approx(0.15, abs=0.005)
 
 
-def test_the_coach_reads_the_action_and_the_hard_bot_keeps_its_own_ranges() -> None:
+def test_the_coach_and_the_hard_bot_read_the_action_alike() -> None:
     view, coach = river_bluff_catch()
     assert isinstance(coach.bot.ranges, ActionRanges)
-    assert type(HardBot(random.Random(1)).ranges) is RangeEstimator
+    assert type(NormalBot(random.Random(1)).ranges) is RangeEstimator  # normal stays weaker
+    hard = HardBot(random.Random(1))
+    hard.model = coach.model
+    assert isinstance(hard.ranges, ActionRanges)
+    assert hard.range_of(view, 4) == coach.bot.range_of(view, 4)
+    assert hard.ranges.read_of == {4: hard.read(view, 4)}  # the opener's read, for calls
     ranges = coach.bot.ranges
     read = coach.bot.read(view, 4)
     first = ranges.read_range(view, 4, read)
     assert ranges.read_range(view, 4, read) is first  # cached for the hand
+
+
+class WideOpener(HardBot):
+    """A hard bot that has measured seat 3 opening four hands in five."""
+
+    def read(self, view: PlayerView, seat: int) -> Read:
+        return Read(open=0.8) if seat == 3 else super().read(view, seat)
+
+
+def test_a_call_is_read_against_the_raisers_own_read() -> None:
+    holes = ["Jd Js", "Kh 8c", "9s 4d", "Ah Qs", "Tc Td", "7h 7c"]
+    hand, seat = dealt(holes, [(3, A.raise_to(6)), (4, A.call())], button=0)
+    view = view_for(hand, seat)
+    plain, wide = HardBot(random.Random(1)), WideOpener(random.Random(1))
+    # a call of a wide opener's raise is wider; the raiser's read is set in range_of alone
+    assert len(wide.range_of(view, 4)) > len(plain.range_of(view, 4))
+    assert isinstance(wide.ranges, ActionRanges) and set(wide.ranges.read_of) == {3}
 
 
 def test_advice_against_the_read_ranges_keeps_to_the_deadline() -> None:

@@ -146,10 +146,10 @@ def test_the_chart_answer_is_a_request_the_engine_takes(answer: str, expected: A
     assert chart_action(replace(hint, **changed), view.legal) == expected  # type: ignore[arg-type]
 
 
-def facing_a_maniac(hole: str, seen: int = 40) -> Advice:
+def facing_a_maniac(hole: str, seen: int = 40, light: float | None = None) -> Advice:
     """Under the gun raises to 5, two fold, the button holds ``hole``; the coach has read
     the raiser as a player who plays 92 percent of hands over ``seen`` hands (everyone else
-    unknown)."""
+    unknown). ``light``: the hard bot's light re-raise rate, in place of its draw."""
     holes = six(4, hole)
     hand, _ = dealt(holes, [(1, A.raise_to(5)), (2, A.fold()), (3, A.fold())], button=4)
     view, coach = advised(hand, 4)
@@ -159,12 +159,15 @@ def facing_a_maniac(hole: str, seen: int = 40) -> Advice:
         return maniac if seat == 1 else unknown
 
     coach.bot.read = read  # type: ignore[method-assign,assignment]
+    if light is not None:
+        coach.bot.light_reraise_rate = lambda *_: light  # type: ignore[method-assign]
     coach.model.of(1).hands = seen
     return coach.advise(view)
 
 
 def test_against_a_maniac_the_coach_plays_on_where_the_chart_folds_and_says_why() -> None:
-    advice = facing_a_maniac("Kd 9h")
+    # a light re-raise against the wide lone raiser (a 30 % draw) is what plays on here
+    advice = facing_a_maniac("Kd 9h", light=1.0)
     assert advice.chart is not None and advice.chart.action == "fold"
     assert advice.deviation == FarRead(1, 0.92, loose=True)
     assert advice.action in ("call", "raise")

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from audiopoker.bots.action_ranges import Window, window_combos
 from audiopoker.bots.equity import ALL_COMBOS, ids
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.cards import FULL_DECK, Card, parse_cards
-from audiopoker.coach.action_ranges import Window, window_combos
 from audiopoker.coach.range_classes import HandClass, classify, count_classes
 from audiopoker.coach.range_words import board_line, said_parts, whole_percents
 from audiopoker.evaluator import Category, best_hand

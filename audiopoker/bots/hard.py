@@ -1,7 +1,9 @@
 """The hard level: the normal strategy plus opponent modelling and short-stack play.
 
-- Reads: each opponent's ranges come from its measured frequencies (``model``): how
-  often it plays a hand and raises before the flop, how often it bets after the flop
+- Reads: each opponent's range is read from the action as the coach reads it
+  (``action_ranges``: opens by seat, polarised bets, capped checks), widened or
+  narrowed by its measured frequencies (``model``): how often it plays a hand and
+  raises before the flop, how often it bets after the flop
   (an aggressive player's bets mean less), how often it raises a bet after the flop (its
   raise holds that top share of its range: a player who raises one bet in twenty has the
   top twentieth), and how often it folds to a bet (a player who never folds calls with
@@ -26,9 +28,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from audiopoker.bots.action_ranges import ActionRanges
 from audiopoker.bots.base import bet_to, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
-from audiopoker.bots.equity import draw_strength, hand_class, ids
+from audiopoker.bots.equity import Combo, draw_strength, hand_class, ids
 from audiopoker.bots.model import PRIOR_BET_LOST, OpponentModel
 from audiopoker.bots.normal import NormalBot
 from audiopoker.bots.pushfold import chart, equity_vs_range
@@ -77,6 +80,8 @@ class HardBot(NormalBot):
     ) -> None:
         super().__init__(rng, style, time_budget)
         self.model = OpponentModel()
+        # the coach's reader: opens by seat, polarised bets, capped checks (bots.action_ranges)
+        self.ranges = ActionRanges(self.table)
 
     def observe(self, event: Event) -> None:
         """Learn from every public event."""
@@ -114,6 +119,19 @@ class HardBot(NormalBot):
             keep_call=round(_clamp(1.0 - 0.7 * stats.fold_to_bet_rate, 0.3, 1.0), 2),
             keep_raise=round(keep_raise, 2),
         )
+
+    def range_of(self, view: PlayerView, seat: int) -> list[Combo]:
+        """``seat``'s range read from the action with its measured read; a call is read
+        against the raises it answers, each with its raiser's own read. The one place the
+        bot, the coach (``AdvisingBot``) and its review read a range."""
+        if isinstance(self.ranges, ActionRanges):  # not ranges stated for a spot
+            raisers = {
+                a.seat
+                for a in view.actions(Street.PREFLOP)
+                if a.kind in AGGRESSIVE and a.seat != view.seat
+            }
+            self.ranges.read_of = {s: self.read(view, s) for s in raisers}
+        return self.ranges.range_of(view, seat, self.read(view, seat))
 
     def _fold_rate(self, view: PlayerView) -> float:
         """How readily the remaining opponents fold to a bet (the most stubborn counts)."""
@@ -228,7 +246,7 @@ class HardBot(NormalBot):
             return super().postflop(view)
         legal = view.legal
         seat = view.opponents[0]
-        combos = self.ranges.range_of(view, seat, self.read(view, seat))
+        combos = self.range_of(view, seat)
         ranked = self._ranked(view, combos)
         share = self._equity(view, [combos], self.postflop_iterations)
         pot = legal.pot
@@ -286,7 +304,7 @@ class HardBot(NormalBot):
         checking: all of them fold as often as they have folded to bets, or the callers
         keep the top of their ranges. None when checking is worth more."""
         legal = view.legal
-        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in view.opponents]
+        ranges = [self.range_of(view, s) for s in view.opponents]
         check_value = self._equity(view, ranges, self.postflop_iterations) * legal.pot
         best: tuple[float, Action] | None = None
         for size in MULTIWAY_SIZES:
@@ -333,7 +351,7 @@ class HardBot(NormalBot):
         self.model.sync(view)
         self._deadline = self.deadline()
         seats = view.opponents
-        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in seats]
+        ranges = [self.range_of(view, s) for s in seats]
         if len(seats) == 1:
             ranked = self._ranked(view, ranges[0])
             return self._bet_value(view, seats[0], ranked, action)
@@ -394,7 +412,7 @@ class HardBot(NormalBot):
         entered = [
             s for s in view.opponents if any(a.seat == s for a in view.actions(Street.PREFLOP))
         ]
-        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in entered]
+        ranges = [self.range_of(view, s) for s in entered]
         win = self._equity(view, ranges, self.preflop_iterations)
         price = legal.to_call / (legal.pot + legal.to_call)
         if win >= price:

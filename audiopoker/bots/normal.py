@@ -18,7 +18,7 @@ from typing import Final
 
 from audiopoker.bots.base import bet_to, check_or_call, check_or_fold, legalize
 from audiopoker.bots.base import pot_fraction_to as fraction_to
-from audiopoker.bots.equity import draw_strength, equity, hand_class, ids
+from audiopoker.bots.equity import Combo, draw_strength, equity, hand_class, ids
 from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, RangeEstimator, Read
 from audiopoker.bots.style import DEFAULT_STYLE, Style, StyledBot
 from audiopoker.engine.actions import Action, ActionKind, Street
@@ -59,6 +59,11 @@ class NormalBot(StyledBot):
         """How ``seat`` plays: typical guesses, the same for everyone (hook: the hard
         level measures each opponent)."""
         return DEFAULT_READ
+
+    def range_of(self, view: PlayerView, seat: int) -> list[Combo]:
+        """``seat``'s likely combos, read with ``read`` (hook: the hard level reads the
+        action, each raise with its raiser's read)."""
+        return self.ranges.range_of(view, seat, self.read(view, seat))
 
     def value_threshold(self, view: PlayerView, opponents: int) -> float:
         """Equity needed to bet for value (hook)."""
@@ -152,7 +157,7 @@ class NormalBot(StyledBot):
                 a.seat == s and a.kind is not ActionKind.FOLD for a in view.actions(Street.PREFLOP)
             )
         ]
-        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in entered]
+        ranges = [self.range_of(view, s) for s in entered]
         share = self._equity(view, ranges, self.preflop_iterations)
         price = legal.to_call / (legal.pot + legal.to_call)
         players = max(len(ranges), 1)
@@ -183,7 +188,7 @@ class NormalBot(StyledBot):
         """Bet, check, call, raise or fold after the flop."""
         legal = view.legal
         opponents = view.opponents
-        ranges = [self.ranges.range_of(view, s, self.read(view, s)) for s in opponents]
+        ranges = [self.range_of(view, s) for s in opponents]
         share = self._equity(view, ranges, self.postflop_iterations)
         draw = draw_strength(ids(view.hole_cards), ids(view.board))
         style = self.style

@@ -1,7 +1,7 @@
 """The coach's advice for one decision: the price, the chance, and what the hard bot would do.
 
 The chance is a Monte Carlo equity (``bots.equity``) against each opponent's likely range,
-read from the action (``coach.action_ranges``: opens by seat, checks that cap a range,
+read from the action (``bots.action_ranges``: opens by seat, checks that cap a range,
 polarised bets, calls that keep the middle) with the hard level's reads of each player
 (``HardBot.read`` over an ``OpponentModel``), every opponent still in the hand counted;
 the suggestion is the hard level's own decision, made by a
@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from audiopoker.bots.action_ranges import ActionRange, ActionRanges
 from audiopoker.bots.equity import Combo, draw_strength, equity, hand_class, ids, live
 from audiopoker.bots.hard import HardBot
 from audiopoker.bots.levels import LEVEL_STYLES
@@ -38,7 +39,6 @@ from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
-from audiopoker.coach.action_ranges import ActionRange, ActionRanges
 from audiopoker.coach.opponents import opponents_of
 from audiopoker.coach.option_values import OptionValues, bet_value, option_values, passive_value
 from audiopoker.coach.outs import Outs, outs_of
@@ -180,7 +180,7 @@ class OpponentRange:
     ``postflop`` actions (the part strongest on the board; 1.0 when none narrowed it).
     ``share``: what is left, as a share of all the hands the opponent could hold.
     ``seat`` is the table seat, or None for the hint's anonymous opponents. ``shaped``:
-    read from the action after the flop (``coach.action_ranges``): the last step says
+    read from the action after the flop (``bots.action_ranges``): the last step says
     what the range is (checked: capped; bet or raised: value and bluffs, ``value`` the
     share of value hands; called: the middle); otherwise ``keep`` is the strongest part.
     """
@@ -288,9 +288,6 @@ class AdvisingBot(HardBot):
         super().__init__(rng, LEVEL_STYLES["hard"][0])
         self.model = model
         self.known: dict[RangeKey, float] = {}
-        self.ranges = ActionRanges(
-            self.table
-        )  # the coach reads the action, the bot's own way stays
 
     def _equity(self, view: PlayerView, ranges: list[list[Combo]], cap: int) -> float:
         known = self.known.get(range_key(ranges)) if ranges else None
@@ -321,9 +318,7 @@ class Coach:
         seats = estimate_seats(view)
         reads = {seat: bot.read(view, seat) for seat in seats}
         estimator = bot.ranges if isinstance(bot.ranges, ActionRanges) else None
-        if estimator is not None:  # a call is read against the raiser's own read
-            estimator.read_of = reads
-        ranges = [bot.ranges.range_of(view, seat, reads[seat]) for seat in seats]
+        ranges = [bot.range_of(view, seat) for seat in seats]  # as the hard bot reads them
         share_deadline = None
         if deadline is not None:
             now = time.perf_counter()
@@ -617,7 +612,7 @@ def _preflop_reason(
 
 def describe_range(view: PlayerView, seat: int, estimated: ActionRange) -> OpponentRange:
     """What the estimate assumed for ``seat`` and from which of its actions: the preflop
-    window ``coach.action_ranges`` read, then each action after the flop that shaped it
+    window ``bots.action_ranges`` read, then each action after the flop that shaped it
     (a check, a bet or raise, a call), and the share of value hands when a bet or raise
     shaped it last."""
     steps = tuple(

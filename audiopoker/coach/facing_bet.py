@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from audiopoker.bots.base import bet_to, pot_fraction_to
+from audiopoker.bots.bettor_range import BettorRange
 from audiopoker.bots.equity import Combo, draw_strength, equity, ids
 from audiopoker.bots.ranges import board_score, by_board, top_share
-from audiopoker.coach.bettor_range import BettorRange
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.view import PlayerView
 

@@ -27,13 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from audiopoker.bots.action_ranges import ActionRange, ActionRanges, Window, postflop
+from audiopoker.bots.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
 from audiopoker.bots.equity import Combo, equity, ids, live
 from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, by_board
 from audiopoker.cards import Card
 from audiopoker.coach.action_line import LineSpot
-from audiopoker.coach.action_ranges import ActionRange, ActionRanges, Window, postflop
 from audiopoker.coach.advice import (
     Advice,
     AdvisingBot,
@@ -46,7 +47,6 @@ from audiopoker.coach.advice import (
     is_bluff,
     range_key,
 )
-from audiopoker.coach.bettor_range import SEE_A_FLOP, BettorRange, bettor_range
 from audiopoker.coach.facing_bet import facing_bet
 from audiopoker.coach.option_values import Opponent, OptionValues, option_values
 from audiopoker.coach.range_notation import range_combos
@@ -204,7 +204,7 @@ def advise_line(
 ) -> HintAdvice:
     """The coach's advice at the player's turn in a line (``coach.action_line``): each
     opponent's range read from its actions by the coach's own model
-    (``coach.action_ranges``), from its seat before the flop when the line says it, else
+    (``bots.action_ranges``), from its seat before the flop when the line says it, else
     from the hands that reach the flop; ``stated`` (one for all or one per opponent, in
     the order the line names them) wins: a player type starts the reading in place of the
     seat, hands in notation are taken as they are."""

@@ -5,10 +5,10 @@ of its own bluffs (``coach.advice``)."""
 
 from __future__ import annotations
 
+from audiopoker.bots.action_ranges import ActionRanges
 from audiopoker.bots.equity import Combo, ids
 from audiopoker.bots.hard import HardBot
 from audiopoker.bots.ranges import AGGRESSIVE, by_board
-from audiopoker.coach.action_ranges import ActionRanges
 from audiopoker.coach.option_values import Opponent
 from audiopoker.engine.view import PlayerView
 

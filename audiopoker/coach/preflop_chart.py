@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from audiopoker.bots.action_ranges import open_share
 from audiopoker.bots.preflop import RANGE_OPPONENTS, preflop_table
 from audiopoker.bots.pushfold import chart
 from audiopoker.engine.events import HandStarted
@@ -51,9 +52,6 @@ Line = Literal[
 
 SHORT_BB: Final = 12.0  # at this depth or less: all in or fold
 DEFAULT_STACK_BB: Final = 100
-HEADS_UP_OPEN: Final = 0.80
-OPEN_BY_BEHIND: Final = {1: 0.40, 2: 0.45, 3: 0.27, 4: 0.19, 5: 0.15, 6: 0.13, 7: 0.11, 8: 0.10}
-OPEN_FEWEST: Final = 0.09  # nine players behind
 LIMPER_NARROWING: Final = 0.75
 BIG_BLIND_RAISE: Final = 0.12  # the big blind raises over calls of the big blind
 # Against a raise, by the players after you: the blinds last (0 big blind, 1 small blind).
@@ -223,13 +221,6 @@ def advise_preflop(spot: PreflopSpot) -> PreflopHint:
             "three_bet", rank, FOUR_BET, call * CALLER_NARROWING**spot.callers, stack_bb
         )
     return chips.against_raise(behind, rank, stack_bb)
-
-
-def open_share(players: int, behind: int) -> float:
-    """The share of hands the chart opens first in from this seat."""
-    if players == 2:
-        return HEADS_UP_OPEN
-    return OPEN_BY_BEHIND.get(behind, OPEN_FEWEST)
 
 
 def _stack(spot: PreflopSpot) -> int:

@@ -7,7 +7,7 @@ A bet meets the range that goes on against its size (``1 / (1 + size)`` of each
 opponent's range, tightening as it grows, never less than a bettor's value hands), so
 an overbet is valued against the hands that call it; a check keeps its showdown value and
 is never a mistake for want of a bluff. The opponents' ranges are the coach's
-(``Coach.bot``'s ``coach.action_ranges``: capped checks, polarised bets, calls that keep
+(``Coach.bot``'s ``bots.action_ranges``: capped checks, polarised bets, calls that keep
 the middle, players still to act counted); before the flop bets keep the hard level's
 own one-street model (``HardBot.bet_value``), since the charts decide there.
 

@@ -19,7 +19,7 @@ opponent's), ``ranges`` (each one's ``role``, ``share`` and ``range``, with ``--
 action up to the player's turn (``coach.action_line``: English or Spanish verbs, the
 player is "you"/"yo"); it sets the players, the pot and the price (given, they must
 agree; with ``pot``, ``to_call`` and ``players`` in the JSON), and each opponent's range
-is read from its actions by the coach's own model (``coach.action_ranges``); ``--range``
+is read from its actions by the coach's own model (``bots.action_ranges``); ``--range``
 wins. A line that cannot be is refused in one line, exit code 2.
 
 Heads-up on the turn or the river the equity is exact; elsewhere it is within one

@@ -9,7 +9,7 @@ the cards, the board and the cost), so every spot's pot and bet are dealt fresh.
 Two shapes of spot, by kind:
 
 - facing a bet (calls too wide, folds too often, other): call or fold. The opponent holds
-  what bets this size on this board (:func:`coach.bettor_range.bettor_range`: value and
+  what bets this size on this board (:func:`bots.bettor_range.bettor_range`: value and
   bluffs, from the hands that see a flop); calling is right when the exact share of the
   pot won against those hands is at least the price, the call's share of the final pot.
 - checked to you (bets into strength, missed value, wrong size): bet or check. A bet of
@@ -34,11 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from audiopoker.bots.bettor_range import SEE_A_FLOP, bettor_range, reached
 from audiopoker.bots.equity import Combo, draw_strength, ids
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import by_board, top_share
 from audiopoker.cards import FULL_DECK, Card, format_cards, parse_cards
-from audiopoker.coach.bettor_range import SEE_A_FLOP, bettor_range, reached
 from audiopoker.coach.drills.drill_base import Choice, whole_percent
 from audiopoker.coach.hint_spot import exact_equity
 

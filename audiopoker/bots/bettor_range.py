@@ -111,11 +111,14 @@ def polarised(
     size: float,
     value_scale: float = 1.0,
     bluff_scale: float = 1.0,
+    least: float = 0.0,
 ) -> BettorRange:
     """The part of ``combos`` (those that reached this street, live on ``board``) that bets
     ``size`` times the pot: the value part by board score, then bluffs from the rest.
     ``value_scale`` narrows the value part (a raise holds a stronger one than a bet);
-    ``bluff_scale`` scales the bluffs (a player who bets often bluffs more)."""
+    ``bluff_scale`` scales the bluffs (a player who bets often bluffs more); ``least``:
+    the share of ``combos`` it holds at the least, more bluffs making it up (a player
+    measured betting nearly everything bets big with nearly anything)."""
     board_t = tuple(board)
     if not combos:
         return BettorRange((), 0, 0, 0)
@@ -123,7 +126,8 @@ def polarised(
     share = value_share(size) * value_scale
     value = max(round(len(scored) * share), min(len(scored), 6))
     rest = scored[value:]
-    wanted = min(round(value * bluff_ratio(size) * bluff_scale), len(rest))
+    wanted = round(value * bluff_ratio(size) * bluff_scale)
+    wanted = min(max(wanted, round(len(scored) * least) - value), len(rest))
     river = len(board_t) >= 5
     # bluffs: the draws first while cards are to come, then the weakest hands
     rest.sort(key=lambda c: (0 if river else -draw_strength(c, board_t), board_score(c, board_t)))

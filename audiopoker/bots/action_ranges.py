@@ -1,8 +1,9 @@
-"""The coach's opponents' ranges, read from the action (issue 26, point 1).
+"""Opponents' ranges read from the action (issue 26, point 1): one reader for the hard
+bot, the coach (its ``AdvisingBot`` is a hard bot) and the coach's review.
 
-The hard bot's ``RangeEstimator`` reads every opener as the top fifth or so, keeps the
-strongest share after a bet (so bets hold no bluffs) and never narrows a check. The coach
-and its review read the action as a strong player does:
+The normal bot's ``RangeEstimator`` (``bots.ranges``) reads every opener as the top fifth
+or so, keeps the strongest share after a bet (so bets hold no bluffs) and never narrows a
+check. This reads the action as a strong player does:
 
 - Before the flop, by seat and depth: an open from the seat's place (the more players
   behind it, the tighter: at six-handed about 15 percent under the gun, 27 on the cutoff,
@@ -14,7 +15,7 @@ and its review read the action as a strong player does:
 - After the flop, action by action: a check caps the range (the hands that would have bet
   are gone, ``SLOW_PLAYS`` of them kept; not a check to the last street's raiser, which
   strong hands make too, to let it bet), a bet or raise is polarised by its size
-  (``coach.bettor_range.polarised``: value and bluffs), a call keeps the middle, less of it
+  (``bots.bettor_range.polarised``: value and bluffs), a call keeps the middle, less of it
   as the bet grows (calling a pot-size bet keeps half, a third of the pot three quarters),
   without most of the hands that would have raised.
 
@@ -36,12 +37,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from audiopoker.bots.bettor_range import polarised
 from audiopoker.bots.equity import Combo, ids, live
 from audiopoker.bots.preflop import PreflopTable
 from audiopoker.bots.pushfold import chart
-from audiopoker.bots.ranges import AGGRESSIVE, DEFAULT_READ, RangeEstimator, Read, by_board
-from audiopoker.coach.bettor_range import polarised
-from audiopoker.coach.preflop_chart import open_share
+from audiopoker.bots.ranges import (
+    AGGRESSIVE,
+    DEFAULT_READ,
+    RangeEstimator,
+    Read,
+    by_board,
+    preflop_window,
+)
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.engine.events import ActionTaken, HandStarted
 from audiopoker.engine.view import PlayerView
@@ -51,6 +58,9 @@ BIG_BLIND_RAISE: Final = 0.12  # the big blind raises a limped pot with the top 
 BASE_OPEN: Final = 0.21  # the hard read of an unknown player (no widening)
 BASE_RERAISE: Final = 0.07
 BASE_KEEP_BET: Final = 0.51
+BASE_KEEP_RAISE: Final = 0.12
+NEVER_BETS: Final = 0.25  # the hard read's keep_bet of a player who never bets
+PASSIVE_KEEP_BET: Final = 0.40  # below this a player's checks start to say less
 BASE_KEEP_CALL: Final = 0.69
 BASE_VPIP: Final = 0.60
 THREE_BET: Final = 0.30  # a 3-bet: this share of the open it answers
@@ -65,6 +75,18 @@ SLOW_PLAYS: Final = 0.20  # ... of which a check keeps this share
 RAISE_TOP: Final = 0.05  # the share of a range that raises a bet rather than call it
 RAISE_VALUE: Final = 0.6  # a raise's value part against a bet's of the same size
 MIN_COMBOS: Final = 6
+# the coach's chart opens first in with these shares (``coach.preflop_chart``), and
+# others are read to open as much: by players behind, at any table but heads-up
+HEADS_UP_OPEN: Final = 0.80
+OPEN_BY_BEHIND: Final = {1: 0.40, 2: 0.45, 3: 0.27, 4: 0.19, 5: 0.15, 6: 0.13, 7: 0.11, 8: 0.10}
+OPEN_FEWEST: Final = 0.09  # nine players behind
+
+
+def open_share(players: int, behind: int) -> float:
+    """The share of hands the chart opens first in from this seat."""
+    if players == 2:
+        return HEADS_UP_OPEN
+    return OPEN_BY_BEHIND.get(behind, OPEN_FEWEST)
 
 
 def open_width(behind: int, players: int) -> float:
@@ -256,7 +278,13 @@ class _Preflop:
         return widen(min(max(FOUR_BET * widths[-1], 0.015), 0.06), loose)
 
     def _call_high(self, seat: int, raises: int, widths: list[float], last_to: int) -> float:
-        """The top of what ``seat`` goes on with against the last of ``raises`` raises."""
+        """The top of what ``seat`` goes on with against the last of ``raises`` raises: at
+        least the share by which it is measured playing more hands than an unknown
+        player (one who plays every hand calls with any)."""
+        vpip = self.read(seat).vpip
+        return max(self._sized_call(seat, raises, widths, last_to), excess(vpip, BASE_VPIP))
+
+    def _sized_call(self, seat: int, raises: int, widths: list[float], last_to: int) -> float:
         view = self.view
         raised_bb = last_to / max(view.big_blind, 1)
         if raises == 1:
@@ -282,16 +310,55 @@ class _Preflop:
         seat = action.seat
         if raises == 0:  # a limp (or the small blind completing): strong hands raise
             opens = open_width(len(self.order) - self.order.index(seat) - 1, self.players)
-            return Window(opens * 0.5, min(opens * 1.8 + 0.1, 0.85), TRAPS)
+            loose = looseness(self.read(seat).vpip, BASE_VPIP)
+            return Window(opens * 0.5, widen(min(opens * 1.8 + 0.1, 0.85), loose), traps(loose))
         high = self._call_high(seat, raises, widths, last_to)
         would_raise = THREE_BET * widths[-1] if raises == 1 else FOUR_BET * widths[-1]
         # the re-raises' value half is gone (traps kept); their bluffs are hands that call
-        return Window(min(would_raise * 0.5, high * 0.5), max(high, would_raise + 0.02), TRAPS)
+        low, top = min(would_raise * 0.5, high * 0.5), max(high, would_raise + 0.02)
+        return Window(low, top, traps(looseness(self.read(seat).vpip, BASE_VPIP)))
+
+
+def excess(measured: float, base: float) -> float:
+    """0..1: how far ``measured`` goes from an unknown player's ``base`` toward all.
+
+    >>> excess(0.6, 0.6), excess(1.0, 0.6), round(excess(0.8, 0.6), 2), excess(0.3, 0.6)
+    (0.0, 1.0, 0.5, 0.0)
+    """
+    return min(max((measured - base) / (1.0 - base), 0.0), 1.0)
+
+
+def traps(loose: float) -> float:
+    """Of the hands that would have raised, the share a player who plays ``loose`` times
+    as many hands as an unknown one just calls with: ``TRAPS``, more for a loose player
+    (one who plays nearly every hand calls with its strong ones too).
+
+    >>> traps(1.0), traps(0.5), round(traps(5.0), 2)
+    (0.25, 0.25, 0.85)
+    """
+    return 1.0 - (1.0 - TRAPS) / max(loose, 1.0)
 
 
 def _stack_at_start(view: PlayerView, seat: int) -> int:
     started = next(e for e in view.history if isinstance(e, HandStarted))
     return started.stacks[seat]
+
+
+def measured_window(window: Window, view: PlayerView, seat: int, read: Read) -> Window:
+    """``window`` moved toward the window of ``seat``'s measured frequencies alone
+    (``bots.ranges.preflop_window``: an opener holds the top share it opens, a caller
+    the hands it plays) as far as it is measured playing more hands than an unknown
+    player: not at all for one read as unknown, all the way for one twice as loose
+    (a player who plays nearly every hand plays them from every seat, whatever the
+    size: its position and the raise tell little)."""
+    loose = max(excess(read.open, BASE_OPEN), excess(read.vpip, BASE_VPIP))
+    weight = min(2.0 * loose, 1.0)
+    if weight <= 0.0:
+        return window
+    low, high = preflop_window(view, seat, read)
+    high = window.high + weight * max(high - window.high, 0.0)
+    low = window.low - weight * max(window.low - low, 0.0)
+    return Window(min(low, high), high, window.traps)
 
 
 def window_combos(table: PreflopTable, window: Window, dead: Sequence[int]) -> list[Combo]:
@@ -306,13 +373,58 @@ def window_combos(table: PreflopTable, window: Window, dead: Sequence[int]) -> l
 # -- after the flop ----------------------------------------------------------------------
 
 
-def capped(combos: Sequence[Combo], board: Sequence[int]) -> list[Combo]:
+def capped(combos: Sequence[Combo], board: Sequence[int], read: Read = DEFAULT_READ) -> list[Combo]:
     """A range that checked: its top ``CAP_TOP`` on ``board`` mostly gone (``SLOW_PLAYS``
-    of it kept), the rest whole."""
+    of it kept), the rest whole; less of it gone for a player whose checks say less
+    (``check_says``)."""
     ranked = by_board(combos, board)
     top = round(len(ranked) * CAP_TOP)
-    kept = [*thin(ranked[:top], SLOW_PLAYS), *ranked[top:]]
+    slow = 1.0 - (1.0 - SLOW_PLAYS) * check_says(read)
+    kept = [*thin(ranked[:top], slow), *ranked[top:]]
     return kept if len(kept) >= MIN_COMBOS else list(ranked)
+
+
+def check_says(read: Read) -> float:
+    """0..1: how much a check caps this player's range. Fully for one who bets as an
+    unknown player does; nothing for one who never bets (a station checks the nuts) or
+    who bets nearly everything (its bets and checks do not follow its cards).
+
+    >>> [round(check_says(Read(keep_bet=k)), 2) for k in (0.25, 0.325, 0.45, 0.51, 0.75, 1.0)]
+    [0.0, 0.5, 1.0, 1.0, 0.51, 0.0]
+    """
+    keep = read.keep_bet
+    if keep < PASSIVE_KEEP_BET:
+        return max((keep - NEVER_BETS) / (PASSIVE_KEEP_BET - NEVER_BETS), 0.0)
+    if keep > BASE_KEEP_BET:
+        return max((1.0 - keep) / (1.0 - BASE_KEEP_BET), 0.0)
+    return 1.0
+
+
+def measured_floor(read: Read, kind: ActionKind) -> float:
+    """The least share of its range a bet or raise holds: none for a player read as an
+    unknown one, all of it for one measured betting (raising) everything.
+
+    >>> bet, raise_ = ActionKind.BET, ActionKind.RAISE
+    >>> measured_floor(Read(), bet), measured_floor(Read(keep_bet=1.0), bet)
+    (0.0, 1.0)
+    >>> measured_floor(Read(), raise_), measured_floor(Read(keep_raise=1.0), raise_)
+    (0.0, 1.0)
+    """
+    if kind is ActionKind.RAISE:
+        return 0.0 if read.keep_raise is None else excess(read.keep_raise, BASE_KEEP_RAISE)
+    return excess(read.keep_bet, BASE_KEEP_BET)
+
+
+def rare_raises(read: Read) -> float:
+    """0..1: how much narrower a raise is for a player measured raising fewer bets than an
+    unknown one (one who raises one bet in twenty raises with the top of its range).
+
+    >>> rare_raises(Read()), rare_raises(Read(keep_raise=0.5)), rare_raises(Read(keep_raise=0.06))
+    (1.0, 1.0, 0.5)
+    """
+    if read.keep_raise is None:
+        return 1.0
+    return min(max(read.keep_raise / BASE_KEEP_RAISE, 0.0), 1.0)
 
 
 def called(combos: Sequence[Combo], board: Sequence[int], size: float, read: Read) -> list[Combo]:
@@ -321,6 +433,8 @@ def called(combos: Sequence[Combo], board: Sequence[int], size: float, read: Rea
     rarely folds), without most of the hands that would have raised."""
     ranked = by_board(combos, board)
     goes_on = 1.0 / (1.0 + max(size, 0.0)) * _ratio(read.keep_call, BASE_KEEP_CALL) ** 0.5
+    # a player measured calling more than an unknown one keeps at least that much more
+    goes_on = max(goes_on, excess(read.keep_call, BASE_KEEP_CALL))
     count = max(round(len(ranked) * min(max(goes_on, 0.2), 0.95)), min(len(ranked), MIN_COMBOS))
     top = round(len(ranked) * RAISE_TOP)
     kept = [*thin(ranked[:top], TRAPS), *ranked[top:count]]
@@ -347,18 +461,19 @@ def postflop(
             if action.seat == seat and action.kind is ActionKind.CHECK:
                 trap = any(i > index for i in raises_later)  # a check-raise
                 if not trap and not _raiser_behind(view, seat, street, actions[:index]):
-                    combos = capped(combos, shown)
+                    combos = capped(combos, shown, read)
                     steps.append(Narrowing(street, ActionKind.CHECK))
             elif action.seat == seat and action.kind in AGGRESSIVE:
                 after_call = before + high - put_in.get(seat, 0)
                 size = (action.to - high) / max(after_call, 1)
-                raise_ = action.kind is ActionKind.RAISE
+                rare = rare_raises(read) if action.kind is ActionKind.RAISE else 1.0
                 bet = polarised(
                     combos,
                     shown,
                     size,
-                    RAISE_VALUE if raise_ else 1.0,
-                    _ratio(read.keep_bet, BASE_KEEP_BET),
+                    (RAISE_VALUE if action.kind is ActionKind.RAISE else 1.0) * rare,
+                    _ratio(read.keep_bet, BASE_KEEP_BET) * rare,
+                    measured_floor(read, action.kind),
                 )
                 combos = list(bet.combos)
                 steps.append(Narrowing(street, action.kind, size, bet.value, bet.bluffs))
@@ -387,9 +502,9 @@ def _raiser_behind(
 
 
 class ActionRanges(RangeEstimator):
-    """The coach's ranges: ``range_of`` as the hard bot asks for them (so the coach's
-    ``AdvisingBot`` decides against them), ``read_range`` with what shaped them. Cached
-    per hand and decision point."""
+    """The hard level's ranges (so the coach's): ``range_of`` as the bot asks for them,
+    ``read_range`` with what shaped them; ``read_of`` the raisers' reads, set by
+    ``HardBot.range_of``. Cached per hand and decision point."""
 
     def __init__(self, table: PreflopTable) -> None:
         super().__init__(table)
@@ -412,7 +527,7 @@ class ActionRanges(RangeEstimator):
         if cached is not None:
             return cached
         reads = {**self.read_of, seat: read}
-        window = _Preflop(view, reads).window(seat)
+        window = measured_window(_Preflop(view, reads).window(seat), view, seat, read)
         dead = (*ids(view.hole_cards), *ids(view.board))
         start = window_combos(self.table, window, dead)
         combos, steps = postflop(start, view, seat, read) if view.board else (start, ())
