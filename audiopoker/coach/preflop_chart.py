@@ -37,7 +37,7 @@ from typing import Final, Literal
 
 from audiopoker.bots.action_ranges import open_share
 from audiopoker.bots.preflop import RANGE_OPPONENTS, preflop_table
-from audiopoker.bots.pushfold import chart
+from audiopoker.bots.pushfold import MAX_STACK, chart
 from audiopoker.engine.events import HandStarted
 from audiopoker.narration.positions import Position, seat_positions
 
@@ -211,6 +211,7 @@ def advise_preflop(spot: PreflopSpot) -> PreflopHint:
         share = (
             RESHOVE * chart().call_share(stack_bb) * SHOVE_CALL_NARROWING ** (behind + spot.callers)
         )
+        rank = chart().push_percentile(spot.hand, stack_bb)  # a shove, called or not
         return chips.choose("reshove", rank, share, 0.0, stack_bb, stack)
     if spot.facing == "3bet":
         late = spot.position in (Position.BUTTON, Position.CUTOFF)
@@ -290,6 +291,8 @@ class _Chips:
             share = pushes.push_share(stack_bb)
             shove = pushes.push_probability(spot.hand, stack_bb) >= 0.5
             return self._answer("push", "raise" if shove else "fold", share, 0.0, rank, stack_bb)
+        # The shove's own order: what a hand wins when called (``push_percentile``).
+        rank = pushes.push_percentile(spot.hand, stack_bb)
         return self.choose("push", rank, share, 0.0, stack_bb, self.stack)
 
     def against_raise(self, behind: int, rank: float, stack_bb: float) -> PreflopHint:
@@ -325,6 +328,8 @@ class _Chips:
             calls = pushes.call_probability(spot.hand, stack_bb) >= 0.5
             share = pushes.call_share(stack_bb)
             return self._answer("shove", "call" if calls else "fold", 0.0, share, rank, stack_bb)
+        if stack_bb <= MAX_STACK:  # the call's own order: against the hands that shove
+            rank = pushes.call_percentile(spot.hand, stack_bb)
         return self._answer(
             "shove", "call" if rank <= share else "fold", 0.0, share, rank, stack_bb
         )
