@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -92,7 +93,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog = f"{parser.prog} {args.command}"
         print(command_text("cli.error", prog=prog, message=refusal), file=sys.stderr)
         return 2
-    result: int = func(args)
+    try:
+        result: int = func(args)
+    except BrokenPipeError:
+        # The reader of our output went away (``audiopoker hint ... | head -1``): what it
+        # wanted is printed; no traceback, and nothing more is written to the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return result
 
 

@@ -3,6 +3,9 @@ one line naming the option and the allowed range, and exit code 2."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,20 @@ def test_watch_is_an_all_bot_table() -> None:
     settings = settings_from_args(args, "en")
     assert settings.watch and settings.players == 4 and settings.hands == 3
     assert settings.name is None
+
+
+def test_output_to_a_reader_that_went_away_ends_quietly() -> None:
+    """``audiopoker hint ... | head -1``: the reader may close the pipe before the last line;
+    the program stops writing, with no traceback on the console (it used to print one)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write meets a closed pipe
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "audiopoker", "hint", "--output", "silent",
+             "--hand", "Ks Kd", "--position", "button"],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
