@@ -22,6 +22,7 @@ from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
 from audiopoker.i18n import po_path
 from audiopoker.output.braille_display import unreadable
+from audiopoker.output.message import DRILL_QUESTION
 from audiopoker.ui.drill_keys import DrillKeys, Stage
 from audiopoker.ui.keymap import default_keymap
 from audiopoker.ui.ui_text import UiText
@@ -409,3 +410,14 @@ def test_every_drill_sentence_has_braille_cells(lang: str) -> None:
         sent = [message.braille_text for message in drill.output.messages]
         assert [text for text in sent if unreadable(text)] == []
         assert not any(suit in " ".join(sent) for suit in "♠♥♦♣")
+
+
+def test_an_answered_question_is_no_longer_true_for_the_braille_display() -> None:
+    """The answer covers the question on the display; once answered, the question is
+    expired (taken back), so the display never returns to a question already answered."""
+    drill = make_drill(DrillKind.RANKING)
+    asked = [m for m in drill.output.messages if m.kind == "drill_question"]
+    assert asked and all(m.true_while == DRILL_QUESTION for m in asked)
+    with driven(drill) as keys:
+        keys.press(drill.right_key())
+    assert "expire drill_question" in drill.output.expired

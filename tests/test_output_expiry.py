@@ -17,7 +17,7 @@ from pacing_support import DEADLINE, PacedVoice, TrackedVoice
 from audiopoker.output import Message, Router
 from audiopoker.output.backends import PairBackend, RecordingBackend
 from audiopoker.output.clock import VirtualClock
-from audiopoker.output.message import QUIET_TURN, THEIR_TURN, YOUR_TURN
+from audiopoker.output.message import DRILL_QUESTION, QUIET_TURN, THEIR_TURN, YOUR_TURN
 from audiopoker.output.speech_queue import ANSWER_GRACE
 
 PROMPT = "Te toca: pagas 3 para igualar; hay 12 en el bote. Puedes pagar, subir o retirarte."
@@ -170,6 +170,21 @@ def test_a_stale_prompt_leaves_a_braille_display_that_can_tell(clock: VirtualClo
         assert router.drain(DEADLINE)
     assert display.withdrawn == [PROMPT]
     assert [call.text for call in display.calls if call.method == "braille"][-1] == MINE
+
+
+def test_a_drill_question_answered_mid_sentence_leaves_the_display(clock: VirtualClock) -> None:
+    """A drill's question cut by its answer (the drill expires it, then silences) is taken
+    back from the display: after the answer's hold, braille does not return to it."""
+    voice, display = TrackedVoice(clock), Display()
+    question = "Which hand wins? 1: Beto, 2: Carla, 3: a split."
+    with Router(PairBackend(voice, display), clock=clock) as router:
+        router.send(Message("drill_question", question, true_while=DRILL_QUESTION))
+        voice.wait_for("start", question)
+        router.expire(DRILL_QUESTION)
+        router.silence()
+        router.send(Message("drill_answer", "Right.", interrupt=True, answer=True))
+        assert router.drain(DEADLINE)
+    assert display.withdrawn == [question]
 
 
 def test_a_prompt_said_to_its_end_leaves_the_display_when_the_turn_ends(

@@ -23,6 +23,9 @@ THEIR_TURN = "their_turn"  # "not your turn: Beto is to act"
 # player is here: said again after the key's answer, it would push that answer off the
 # braille display), and so does the turn's end (Router.expire).
 QUIET_TURN = "quiet_turn"
+# A drill's question, true until it is answered: the braille display does not go back to it
+# once the answer covered it (it would show a question already answered).
+DRILL_QUESTION = "drill_question"
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,11 +56,6 @@ class Output(Speaker, Protocol):
         """Switch the history between the table's messages and the player's answers."""
         ...
 
-    def expire(self, state: str, acted: bool = False) -> None:
-        """``state`` ended: cut and drop what was true only in it (Message.true_while);
-        ``acted``: by the player's action key, which is said next, at once."""
-        ...
-
 
 class Controller:
     """Every key's behaviour. ``seat`` is None when watching (no human seat)."""

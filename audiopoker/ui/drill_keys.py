@@ -28,7 +28,7 @@ from audiopoker.coach.drills.mistakes import MistakeQuestion
 from audiopoker.coach.drills.odds import OddsQuestion
 from audiopoker.coach.drills.rankings import RankingQuestion
 from audiopoker.coach.drills.showdowns import ShowdownQuestion
-from audiopoker.output.message import Message
+from audiopoker.output.message import DRILL_QUESTION, Message
 from audiopoker.ui.browse import HelpContext, Item, ListKeys
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 from audiopoker.ui.speaker import Speaker
@@ -190,9 +190,12 @@ class DrillKeys:
         return self.choice_of(name, tuple(Choice)) is not None
 
     # --- speaking -----------------------------------------------------------------------
-    def _table(self, kind: str, parts: Sequence[Part], remember: bool = True) -> None:
+    def _table(
+        self, kind: str, parts: Sequence[Part], remember: bool = True, true_while: str = ""
+    ) -> None:
         for text, braille in parts:
-            self.output.send(Message(kind, text, braille=braille), remember=remember)
+            message = Message(kind, text, braille=braille, true_while=true_while)
+            self.output.send(message, remember=remember)
 
     def _answer(self, kind: str, lines: Sequence[str], remember: bool = True) -> None:
         """Lines said at once, the first cutting what is being said."""
@@ -220,7 +223,7 @@ class DrillKeys:
         assert question is not None
         self.stage, self.typed = Stage.ASKED, ""
         self.question_parts = self.parts(question)
-        self._table("drill_question", self.question_parts)
+        self._table("drill_question", self.question_parts, true_while=DRILL_QUESTION)
 
     def parts(self, question: Question) -> list[Part]:
         """The question's messages."""
@@ -265,7 +268,11 @@ class DrillKeys:
             self.stage = Stage.DECIDE
         else:
             self._next_prompt()
-        self.output.silence()  # what the question still had to say is moot now
+        # The question is answered: no longer true, so braille never goes back to it (first:
+        # a question cut now is then taken back from the display too), and what it still
+        # had to say is moot.
+        self.output.expire(DRILL_QUESTION)
+        self.output.silence()
         self._answer("drill_answer", self.told)
 
     def _next_prompt(self) -> None:

@@ -41,3 +41,9 @@ class Speaker(Protocol):
     def history_last(self) -> object:
         """Say the newest message."""
         ...
+
+    def expire(self, state: str, acted: bool = False) -> None:
+        """``state`` ended: cut and drop what was true only in it (Message.true_while), and
+        take it back from a braille display that holds it; ``acted``: by the player's
+        action key, which is said next, at once."""
+        ...
