@@ -16,11 +16,12 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from audiopoker.engine.actions import Action, ActionKind, LegalActions
+from audiopoker.engine.actions import Action, LegalActions
 from audiopoker.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import THEIR_TURN, YOUR_TURN, Message, Verbosity
 from audiopoker.tournament.tournament_talk import TournamentText
 from audiopoker.ui.amount import AmountEntry
+from audiopoker.ui.amount_keys import AmountKeys
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, Item, ListKeys, command_items, context_of
 from audiopoker.ui.chat_keys import ChatLine
@@ -105,12 +106,17 @@ class Controller:
         self.chat = chat  # the chat line of a network table; None: a local game
         self.pre_actions = pre_actions  # C and F off the turn arm what the turn will play
         self.presses = 0  # keys handled: an answer still being computed yields to a newer one
-        self.amount: AmountEntry | None = None
+        self.amounts = AmountKeys(self)  # the raise amount, typed or stepped (after R)
         self.player_cursor: int | None = None
         self.quitting = False
         # Every command's handler, from the registry (audiopoker.ui.registry).
         self._methods = {c.name: bind(self, c) for c in commands(Mode.GAME)}
         self._amount_methods = {c.name: bind(self, c) for c in commands(Mode.AMOUNT)}
+
+    @property
+    def amount(self) -> AmountEntry | None:
+        """The raise amount being entered, if any."""
+        return self.amounts.entry
 
     # --- speaking -----------------------------------------------------------------------
     def say(
@@ -151,7 +157,7 @@ class Controller:
             return  # a key of the open list; any other closes it and acts as usual
         if self.mode is Mode.AMOUNT:
             if name in AMOUNT_DIGITS:
-                self.amount_digit(name)
+                self.amounts.digit(name)
                 return
             action = self.keymap.action_for(Mode.AMOUNT, name)
             if action is not None:
@@ -171,12 +177,6 @@ class Controller:
 
     def _legal(self) -> LegalActions | None:
         return self.seat.pending if self.seat is not None else None
-
-    def _big_blind(self) -> int:
-        return max(1, self._snap().big_blind)
-
-    def _half_pot(self) -> int:
-        return max(self._big_blind(), self._snap().pot // 2)
 
     def _name(self, seat: int) -> str:
         return self._snap().seats[seat].name
@@ -219,7 +219,7 @@ class Controller:
         """The player's choices when a betting key may act now; else say why it may not
         (an amount is being entered, or it is not the player's turn) and return None."""
         if self.mode is Mode.AMOUNT:
-            self._say_amount_pending()
+            self.amounts.say_pending()
             return None
         legal = self._legal()
         if legal is None:
@@ -268,16 +268,7 @@ class Controller:
             else:
                 self.say(self.text.cannot_raise(legal.to_call, call, fold), "error")
             return
-        self.output.expire(YOUR_TURN)  # the amount's question says the choice now
-        self.amount = AmountEntry.open(legal)
-        self.mode = Mode.AMOUNT
-        bet = legal.raise_kind is ActionKind.BET
-        confirm = self.key_label("amount_confirm", Mode.AMOUNT)
-        cancel = self.key_label("amount_cancel", Mode.AMOUNT)
-        opening = self.text.amount_open(
-            bet, legal.min_raise_to, legal.max_raise_to, confirm, cancel
-        )
-        self.say(opening, "question", true_while=YOUR_TURN)
+        self.amounts.open(legal)
 
     def all_in(self) -> None:
         """A: every chip in, where the rules allow it."""
@@ -303,93 +294,6 @@ class Controller:
             self.questions.ask(Ask.FOLD)
         else:
             self._submit(Action.fold())
-
-    # --- amount entry -------------------------------------------------------------------
-    def _say_amount_pending(self) -> None:
-        confirm = self.key_label("amount_confirm", Mode.AMOUNT)
-        cancel = self.key_label("amount_cancel", Mode.AMOUNT)
-        self.say(self.text.amount_pending(confirm, cancel), "error")
-
-    def _entry(self) -> AmountEntry | None:
-        """The open entry, closing it if the turn went away meanwhile."""
-        if self.amount is not None and self._legal() is None:
-            self.amount = None
-            self.mode = Mode.GAME
-            self.say(self.text.amount_turn_gone(), "error")
-            return None
-        return self.amount
-
-    def _say_amount(self, entry: AmountEntry) -> None:
-        value = self.text.amount_value(entry.value, entry.minimum, entry.maximum)
-        self.say(value, true_while=YOUR_TURN)
-
-    def amount_digit(self, digit: str) -> None:
-        """A digit: extend the typed total."""
-        entry = self._entry()
-        if entry is not None:
-            entry.type_digit(digit)
-            self.say(self.text.amount_typed(entry.digits))
-
-    def amount_delete(self) -> None:
-        """Backspace: drop the last typed digit."""
-        entry = self._entry()
-        if entry is not None:
-            entry.delete()
-            self.say(self.text.amount_typed(entry.digits))
-
-    def amount_step(self, change: int) -> None:
-        """Arrows and Page keys: move the amount, staying in the legal range."""
-        entry = self._entry()
-        if entry is not None:
-            entry.step(change)
-            self._say_amount(entry)
-
-    def amount_move(self, sign: int, by_pot: int = 0) -> None:
-        """Up and Down: one big blind more or less; Page Up and Down (``by_pot``): half
-        the pot."""
-        self.amount_step(sign * (self._half_pot() if by_pot else self._big_blind()))
-
-    def amount_min(self) -> None:
-        """Home: the smallest legal amount."""
-        entry = self._entry()
-        if entry is not None:
-            entry.to_minimum()
-            self._say_amount(entry)
-
-    def amount_max(self) -> None:
-        """End: the largest (all in)."""
-        entry = self._entry()
-        if entry is not None:
-            entry.to_maximum()
-            self._say_amount(entry)
-
-    def amount_confirm(self) -> None:
-        """Enter: bet the amount if it is legal; otherwise say the range and keep asking."""
-        entry = self._entry()
-        if entry is None:
-            return
-        if entry.value == 0:
-            self.say(self.text.amount_empty(entry.minimum, entry.maximum), "error")
-            return
-        if not entry.in_range:
-            cancel = self.key_label("amount_cancel", Mode.AMOUNT)
-            refusal = self.text.amount_out_of_range(
-                entry.value, entry.minimum, entry.maximum, cancel
-            )
-            self.say(refusal, "error")
-            # Empty again: a second Enter must not bet an amount the player never heard.
-            entry.clear()
-            return
-        self.amount = None
-        self.mode = Mode.GAME
-        self._submit(entry.action)
-
-    def amount_cancel(self) -> None:
-        """Escape: close the entry, bet nothing."""
-        self.amount = None
-        self.mode = Mode.GAME
-        self.say(self.text.amount_cancelled())
-        self.questions.repeat_prompt()
 
     # --- queries: each answers at once, from the snapshot -------------------------------
     def chips(self) -> None:
@@ -623,7 +527,7 @@ class Controller:
         if self.quitting:
             return
         self.quitting = True
-        self.amount = None
+        self.amounts.entry = None
         self.mode = Mode.GAME
         self._on_quit()  # the game falls silent first, so "Goodbye" is the last word
         self.say_many([*self._farewell(), self.text.goodbye()], "answer")
