@@ -15,26 +15,15 @@ from audiopoker.engine.actions import Action, ActionKind, LegalActions
 from audiopoker.output.message import YOUR_TURN
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.expiry import Expiring
+from audiopoker.ui.key_host import KeyHost
 from audiopoker.ui.keymap import Mode
 from audiopoker.ui.questions import QuestionKeys
-from audiopoker.ui.seat import HumanSeat
-from audiopoker.ui.state import TableState
-from audiopoker.ui.ui_text import UiText
 
 
-class AmountHost(Protocol):
-    """What the keys need of the controller."""
+class AmountHost(KeyHost, Protocol):
+    """What the amount's keys use of the controller."""
 
     mode: Mode
-
-    @property
-    def text(self) -> UiText: ...
-
-    @property
-    def seat(self) -> HumanSeat | None: ...
-
-    @property
-    def state(self) -> TableState: ...
 
     @property
     def output(self) -> Expiring: ...

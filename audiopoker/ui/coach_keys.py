@@ -59,9 +59,7 @@ from audiopoker.i18n import Language
 from audiopoker.output.message import Message
 from audiopoker.persistence.decisions import GRADE_NAMES, DecisionRecord
 from audiopoker.ui.browse import ListKeys
-from audiopoker.ui.seat import HumanSeat
-from audiopoker.ui.state import TableState
-from audiopoker.ui.ui_text import UiText
+from audiopoker.ui.key_host import KeyHost
 
 log = logging.getLogger(__name__)
 
@@ -275,15 +273,9 @@ def decision_record(decision: Decision) -> DecisionRecord:
     )
 
 
-class CoachHost(Protocol):
+class CoachHost(KeyHost, Protocol):
     """What the coach's keys use of the controller (``audiopoker.ui.controller``)."""
 
-    @property
-    def text(self) -> UiText: ...
-    @property
-    def seat(self) -> HumanSeat | None: ...
-    @property
-    def state(self) -> TableState: ...
     @property
     def lists(self) -> ListKeys:
         """The open list's keys (the board's ranges are walked as a list)."""

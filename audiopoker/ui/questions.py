@@ -24,23 +24,15 @@ from audiopoker.narration.words import amount
 from audiopoker.output.message import YOUR_TURN
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
+from audiopoker.ui.key_host import KeyHost
 from audiopoker.ui.keymap import QUESTION_KEYS, Keymap, Mode, context, meaning
-from audiopoker.ui.seat import HumanSeat
-from audiopoker.ui.state import TableState
-from audiopoker.ui.ui_text import UiText
 
 
-class QuestionHost(Protocol):
+class QuestionHost(KeyHost, Protocol):
     """What the questions use of the controller (``audiopoker.ui.controller``)."""
 
     mode: Mode  # a question opens CONFIRM and, closing, goes back to the amount or the game
 
-    @property
-    def text(self) -> UiText: ...
-    @property
-    def seat(self) -> HumanSeat | None: ...
-    @property
-    def state(self) -> TableState: ...
     @property
     def keymap(self) -> Keymap: ...
     @property
