@@ -39,8 +39,10 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
     )
     assert detail.startswith(ranges)
     # then every option's value, as K twice says them in play: the best first
-    assert detail[len(ranges) :].startswith("Call: best. Fold: about 2 big blinds less. ")
-    assert detail.endswith("All in: a blunder, about 38 big blinds less.")
+    assert detail[len(ranges) :].startswith(
+        "Call: best. Fold: a mistake, about 7 big blinds less. "
+    )
+    assert detail.endswith("All in: a blunder, about 44 big blinds less.")
 
 
 def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,8 +62,10 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
         "flop, el 40 por ciento mejor. "
     )
     assert detail.startswith(ranges)
-    assert detail[len(ranges) :].startswith("Seguir: lo mejor. Irte: unas 2 ciegas grandes menos. ")
-    assert detail.endswith("Jugar el resto: un error grave, unas 38 ciegas grandes menos.")
+    assert detail[len(ranges) :].startswith(
+        "Seguir: lo mejor. Irte: un error, unas 7 ciegas grandes menos. "
+    )
+    assert detail.endswith("Jugar el resto: un error grave, unas 44 ciegas grandes menos.")
 
 
 def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from audiopoker.bots.ranges import by_board
 from audiopoker.cards import parse_cards
 from audiopoker.coach.advice import Advice, Coach, Reason
 from audiopoker.coach.advice_words import percent
-from audiopoker.coach.option_values import OUT_OF_POSITION
+from audiopoker.coach.option_values import OUT_OF_POSITION, later
 from audiopoker.coach.review import (
     REVIEW_THRESHOLD_BB,
     Decision,
@@ -151,8 +151,11 @@ def test_a_costly_call_is_said_with_its_numbers(
     coach, view, advice = spot
     decision = review_decision(coach.bot, view, advice, Action.call())
     assert decision.suggested == 0.0
-    # out of position on the turn: 90 percent of the showdown value is realised
-    assert decision.taken == pytest.approx(OUT_OF_POSITION * advice.equity * 60 - 24)
+    # out of position on the turn: 90 percent of the showdown value is realised, and the
+    # river's bets are credited with the chips behind (option_values.later)
+    behind = min(view.stacks[view.seat] - 24, max(view.stacks[s] for s in view.opponents))
+    river = later(advice.equity, 60, behind, 1)
+    assert decision.taken == pytest.approx(OUT_OF_POSITION * advice.equity * 60 - 24 + river)
     assert decision.values is not None and decision.values.best.action == Action.fold()
     assert decision.cost == pytest.approx(-decision.taken / 2)
     assert decision.costly()

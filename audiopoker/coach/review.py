@@ -5,8 +5,10 @@ and every option is valued (``coach.option_values``): fold, check or call, bets 
 of a third, two thirds and the whole pot, all in, the player's own size and the coach's.
 A bet meets the range that goes on against its size (``1 / (1 + size)`` of each
 opponent's range, tightening as it grows, never less than a bettor's value hands), so
-an overbet is valued against the hands that call it; a check keeps its showdown value and
-is never a mistake for want of a bluff. The opponents' ranges are the coach's
+an overbet is valued against the hands that call it, and a line that leaves chips behind
+is credited with what it wins on the streets left (``option_values.later``), so deep a
+shove loses to a bet of about a pot; a check keeps its showdown value and is never a
+mistake for want of a bluff. The opponents' ranges are the coach's
 (``Coach.bot``'s ``bots.action_ranges``: capped checks, polarised bets, calls that keep
 the middle, players still to act counted); before the flop bets keep the hard level's
 own one-street model (``HardBot.bet_value``), since the charts decide there.
