@@ -354,7 +354,10 @@ def wait_for_save(folder: Path, timeout: float = 30) -> None:
 
 
 def test_two_copies_at_once_one_plays_the_other_is_refused(tmp_path: Path) -> None:
-    copies = [start_game(tmp_path, "--seed", str(n), "--hands", "500") for n in (1, 2)]
+    # Enough hands and chips that the copy that plays cannot end its game during the test
+    # (a loaded machine once let 500 hands finish before the last check); it is killed below.
+    playing_options = ("--hands", "100000", "--chips", "5000")
+    copies = [start_game(tmp_path, "--seed", str(n), *playing_options) for n in (1, 2)]
     try:
         deadline = time.monotonic() + 60
         while all(copy.poll() is None for copy in copies):
