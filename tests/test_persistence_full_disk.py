@@ -89,10 +89,11 @@ def small_disk(folder: Path) -> Iterator[Path]:
 def fill(disk: Path) -> Path:
     """Fill the disk with a file (the game writes on meanwhile); the file, to free it."""
     filler = disk / "filler"
-    with open(filler, "wb") as file, contextlib.suppress(OSError):
+    # Unbuffered, and the suppression outermost: a buffered file kept the bytes of the write
+    # the full disk refused and raised again when it closed (CI failed on it once).
+    with contextlib.suppress(OSError), open(filler, "wb", buffering=0) as file:
         while True:
             file.write(b"\0" * 65536)
-            file.flush()
     return filler
 
 
