@@ -98,22 +98,23 @@ class PreActions:
         return self._armed
 
     # --- keys -------------------------------------------------------------------------------
-    def price(self) -> int | None:
-        """What calling would cost the player now, off their turn; None when they cannot
-        arm (between hands, folded, all in, out)."""
+    def price(self) -> tuple[int, int] | None:
+        """What calling would cost the player now, off their turn, and their stack; None
+        when they cannot arm (between hands, folded, all in, out)."""
         snap = self.state.snapshot()
         me = snap.seats[self.seat]
         if not snap.hand_running or not me.in_hand or me.folded or me.all_in or me.out:
             return None
-        return max(0, min(snap.highest_bet - me.committed, me.stack))
+        return max(0, min(snap.highest_bet - me.committed, me.stack)), me.stack
 
     def press(self, key: PreKey, label: str) -> str | None:
         """C or F off the turn: arm, step up or cancel, and the sentence that says so;
         None when nothing can be armed now (the key says why, as before). ``label``: the
         key's spoken name."""
-        price = self.price()
-        if price is None:
+        now = self.price()
+        if now is None:
             return None
+        price, stack = now
         with self._lock:
             armed = self._armed
             if key is PreKey.FOLD:
@@ -128,7 +129,6 @@ class PreActions:
                 kind = PreKind.CALL_ANY
             else:
                 kind = PreKind.CALL
-            stack = self.state.snapshot().seats[self.seat].stack
             self._armed = None if kind is None else Armed(kind, price, 0 < stack <= price)
             armed = self._armed
         if armed is None:
@@ -187,10 +187,13 @@ class PreActions:
         return armed
 
     def _repriced(self) -> None:
-        price = self.price()
+        armed = self._armed
+        if armed is None or armed.kind is not PreKind.CALL:
+            return  # the table is read only for a call armed at a price
+        now = self.price()
+        price = now[0] if now is not None else 0
         with self._lock:
-            armed = self._armed
-            if armed is None or armed.kind is not PreKind.CALL or price == armed.price:
+            if self._armed is not armed or price == armed.price:
                 return
             self._armed = None
         self.tell(self.text._("pre.dropped.price", what=self.name(armed), amount=price))
