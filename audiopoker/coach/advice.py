@@ -40,7 +40,13 @@ from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
 from audiopoker.coach.opponents import opponents_of
-from audiopoker.coach.option_values import OptionValues, bet_value, option_values, passive_value
+from audiopoker.coach.option_values import (
+    OptionValues,
+    bet_value,
+    option_values,
+    passive_value,
+    spot_rng,
+)
 from audiopoker.coach.outs import Outs, outs_of
 from audiopoker.coach.preflop_chart import PreflopHint
 from audiopoker.coach.preflop_play import (
@@ -343,10 +349,9 @@ class Coach:
             if chart is None and action.kind in AGGRESSIVE:
                 action = self._bluff_checked(view, action, share, deadline)
             if view.street is not Street.PREFLOP:  # as K twice values it (``values_at``)
-                spot = random.Random(view.hand_number * 1009 + len(view.history))
                 opponents = opponents_of(bot, view)
                 values = option_values(
-                    view, opponents, share, spot, extra=(action,), deadline=deadline
+                    view, opponents, share, spot_rng(view), extra=(action,), deadline=deadline
                 )
                 action = agreed(view, action, share, values)
             if chart is not None:
@@ -387,9 +392,8 @@ class Coach:
         so asking changes nothing the review says)."""
         if not is_bluff(view, action, share):
             return action
-        spot = random.Random(view.hand_number * 1009 + len(view.history))  # not the coach's
         opponents = opponents_of(self.bot, view)
-        bet, _ = bet_value(view, opponents, action, spot, BLUFF_DEALS, deadline)
+        bet, _ = bet_value(view, opponents, action, spot_rng(view), BLUFF_DEALS, deadline)
         return bluff_backed(view, action, share, bet)
 
 

@@ -196,6 +196,13 @@ def realised(view: PlayerView, closes: bool = False) -> float:
     return OUT_OF_POSITION
 
 
+def spot_rng(view: PlayerView) -> random.Random:
+    """The decision's own generator: the values of one spot are drawn the same whoever asks
+    (the first answer, K twice, the bluff check), so asking changes nothing the review
+    says, and never from the coach's own generator."""
+    return random.Random(view.hand_number * 1009 + len(view.history))
+
+
 def option_values(
     view: PlayerView,
     opponents: Sequence[Opponent],

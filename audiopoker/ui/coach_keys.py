@@ -40,7 +40,7 @@ from audiopoker.bots.equity import ids
 from audiopoker.coach.advice import COACH_DEALS, Advice, Coach, estimate_seats
 from audiopoker.coach.advice_words import catalog as coach_catalog
 from audiopoker.coach.advice_words import detail_answer, first_answer, idle_answer
-from audiopoker.coach.option_values import OptionValues
+from audiopoker.coach.option_values import OptionValues, spot_rng
 from audiopoker.coach.range_classes import RangeClasses, count_classes
 from audiopoker.coach.range_words import board_line, board_title
 from audiopoker.coach.review import (
@@ -216,9 +216,8 @@ class CoachService:
             # One street's values before the flop would call a flat call of ace-king a
             # blunder: the preflop answer rests on the chart and its reason instead.
             return None
-        spot = random.Random(turn.view.hand_number * 1009 + len(turn.view.history))
         with self._lock:
-            return values_at(self.coach.bot, turn.view, advice, rng=spot)
+            return values_at(self.coach.bot, turn.view, advice, rng=spot_rng(turn.view))
 
     def board_ranges(self, legal: LegalActions) -> list[tuple[int, RangeClasses]] | None:
         """After the flop, what each opponent still in holds on this board (by table seat),
