@@ -29,8 +29,9 @@ from audiopoker.bots.normal import NormalBot
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import RangeEstimator, Read, by_board
 from audiopoker.cards import parse_cards
-from audiopoker.coach.advice import Coach, RangeBasis
+from audiopoker.coach.advice import Coach
 from audiopoker.coach.advice_words import detail_answer
+from audiopoker.coach.opponent_range import RangeBasis
 from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.view import PlayerView, view_for
 

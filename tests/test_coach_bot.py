@@ -27,15 +27,9 @@ from audiopoker.bots.levels import factory, make_bot, roster  # noqa: E402
 from audiopoker.bots.model import OpponentModel  # noqa: E402
 from audiopoker.cards import FULL_DECK  # noqa: E402
 from audiopoker.cli import main  # noqa: E402
-from audiopoker.coach.advice import (  # noqa: E402
-    AdvisingBot,
-    Coach,
-    Estimate,
-    RangeBasis,
-    advise,
-    range_key,
-)
+from audiopoker.coach.advice import AdvisingBot, Coach, Estimate, advise, range_key  # noqa: E402
 from audiopoker.coach.bot import COACH_LEVEL, CoachBot  # noqa: E402
+from audiopoker.coach.opponent_range import RangeBasis  # noqa: E402
 from audiopoker.engine.actions import Action, ActionKind, Street  # noqa: E402
 from audiopoker.engine.hand import Hand  # noqa: E402
 from audiopoker.engine.view import PlayerView, view_for  # noqa: E402

@@ -10,14 +10,9 @@ from __future__ import annotations
 import pytest
 from coach_reasons_support import advised, dealt
 
-from audiopoker.coach.advice import (
-    Estimate,
-    Kind,
-    OpponentRange,
-    Reason,
-    build_advice,
-)
+from audiopoker.coach.advice import Estimate, Kind, Reason, build_advice
 from audiopoker.coach.advice_words import detail_answer, first_answer, suggestion
+from audiopoker.coach.opponent_range import OpponentRange
 from audiopoker.engine.actions import Action
 from audiopoker.engine.view import PlayerView, view_for
 

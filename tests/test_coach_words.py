@@ -10,14 +10,7 @@ from dataclasses import replace
 import pytest
 
 from audiopoker.cards import parse_cards
-from audiopoker.coach.advice import (
-    Advice,
-    Estimate,
-    OpponentRange,
-    RangeBasis,
-    Reason,
-    Step,
-)
+from audiopoker.coach.advice import Advice, Estimate, Reason
 from audiopoker.coach.advice_words import (
     chance_words,
     detail_answer,
@@ -26,6 +19,7 @@ from audiopoker.coach.advice_words import (
     range_phrase,
     suggestion,
 )
+from audiopoker.coach.opponent_range import OpponentRange, RangeBasis, Step
 from audiopoker.coach.outs import outs_of
 from audiopoker.engine.actions import Street
 from audiopoker.i18n import Language

@@ -10,9 +10,9 @@ import pytest
 from audiopoker.cards import parse_cards
 from audiopoker.cli import main
 from audiopoker.coach.action_line import LineProblem, parse_line, play_line
-from audiopoker.coach.advice import RangeBasis
 from audiopoker.coach.hint_spot import HintAdvice, StartName, StatedRange, advise_line
 from audiopoker.coach.hint_words import range_phrase
+from audiopoker.coach.opponent_range import RangeBasis
 from audiopoker.coach.range_notation import parse_range
 from audiopoker.engine.actions import Street
 

@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker import i18n
-from audiopoker.coach.advice import Advice, OpponentRange, RangeBasis, Reason
+from audiopoker.coach.advice import Advice, Reason
 from audiopoker.coach.board_hand import board_aware
+from audiopoker.coach.opponent_range import OpponentRange, RangeBasis
 from audiopoker.coach.option_values import Grade, OptionValue, OptionValues
 from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
 from audiopoker.coach.preflop_words import preflop_detail, preflop_first

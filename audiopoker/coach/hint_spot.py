@@ -39,15 +39,14 @@ from audiopoker.coach.advice import (
     Advice,
     AdvisingBot,
     Estimate,
-    OpponentRange,
     agreed,
     bluff_backed,
     build_advice,
-    describe_range,
     is_bluff,
     range_key,
 )
 from audiopoker.coach.facing_bet import facing_bet
+from audiopoker.coach.opponent_range import OpponentRange, describe_range
 from audiopoker.coach.option_values import Opponent, OptionValues, option_values
 from audiopoker.coach.range_notation import range_combos
 from audiopoker.coach.spot import SPOT_DEALS, SPOT_SEED, StatedRanges, checked_spot, spot_view

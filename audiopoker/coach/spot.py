@@ -26,14 +26,8 @@ from audiopoker.bots.model import OpponentModel
 from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import RangeEstimator, Read
 from audiopoker.cards import Card, ensure_distinct
-from audiopoker.coach.advice import (
-    Advice,
-    AdvisingBot,
-    Estimate,
-    OpponentRange,
-    build_advice,
-    range_key,
-)
+from audiopoker.coach.advice import Advice, AdvisingBot, Estimate, build_advice, range_key
+from audiopoker.coach.opponent_range import OpponentRange
 from audiopoker.engine.actions import ActionKind, LegalActions, Street
 from audiopoker.engine.view import PlayerView
 from audiopoker.evaluator import strength_ids
