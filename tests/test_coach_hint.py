@@ -32,7 +32,7 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
     )
     ranges = (
         "You have a pair of kings, ace kicker. 2 cards improve your hand: 2 make three of a "
-        "kind. You face two opponents. The bettor: a bettor's range: 24 percent of hands, 18 "
+        "kind. You face two opponents. The bettor: a bettor's range: 23 percent of hands, 17 "
         "percent for value and with draws and 6 percent bluffs, from the hands that reach the "
         "flop, the top 40 percent. Opponent 2: the hands that reach the flop, the top 40 "
         "percent. "
@@ -42,7 +42,7 @@ def test_text_is_the_first_answer_then_the_detail(capsys: pytest.CaptureFixture[
     assert detail[len(ranges) :].startswith(
         "Call: best. Fold: a mistake, about 7 big blinds less. "
     )
-    assert detail.endswith("All in: a blunder, about 44 big blinds less.")
+    assert detail.endswith("All in: a blunder, about 43 big blinds less.")
 
 
 def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,8 +56,8 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     )
     ranges = (
         "Tienes pareja de reyes, kicker as. 2 cartas mejoran tu mano: 2 te dan trío. Tienes "
-        "dos rivales. Quien apuesta: un rango de quien apuesta: el 24 por ciento de las manos, "
-        "el 18 por ciento para ganar valor o con proyecto y el 6 por ciento de faroles, de las "
+        "dos rivales. Quien apuesta: un rango de quien apuesta: el 23 por ciento de las manos, "
+        "el 17 por ciento para ganar valor o con proyecto y el 6 por ciento de faroles, de las "
         "manos que llegan al flop, el 40 por ciento mejor. Rival 2: las manos que llegan al "
         "flop, el 40 por ciento mejor. "
     )
@@ -65,7 +65,7 @@ def test_text_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert detail[len(ranges) :].startswith(
         "Seguir: lo mejor. Irte: un error, unas 7 ciegas grandes menos. "
     )
-    assert detail.endswith("Jugar el resto: un error grave, unas 44 ciegas grandes menos.")
+    assert detail.endswith("Jugar el resto: un error grave, unas 43 ciegas grandes menos.")
 
 
 def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,7 +76,7 @@ def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str
     assert code == 0
     data = json.loads(out)
     bettor = (
-        "a bettor's range: 43 percent of hands, 32 percent for value and with draws and 11 "
+        "a bettor's range: 27 percent of hands, 20 percent for value and with draws and 7 "
         "percent bluffs, from any two cards"
     )
     values = data.pop("values")
@@ -91,17 +91,17 @@ def test_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixture[str
     assert [v["value_bb"] for v in values] == sorted((v["value_bb"] for v in values), reverse=True)
     assert {v["action"] for v in values} == {"fold", "call", "raise"}
     fold = next(v for v in values if v["action"] == "fold")
-    assert fold["value_bb"] == 0.0 and fold["grade"] == "blunder"  # 59 percent at 25 to pay
+    assert fold["value_bb"] == 0.0 and fold["grade"] == "mistake"  # 39 percent at 25 to pay
     assert values[0]["grade"] == "best" and values[0]["loss_bb"] == 0.0
     assert data == {
-        "equity": 0.5945,  # exact: heads-up on the turn against the bettor's range
+        "equity": 0.3949,  # exact: heads-up on the turn against the bettor's range
         "pot_odds": 0.25,
         "action": "call",  # only better hands would call a raise
         "amount": None,
         "reason": "Call: you are getting the right price.",
         "opponents": 1,
         "range": bettor,
-        "ranges": [{"role": "bettor", "share": 0.4222, "range": bettor}],
+        "ranges": [{"role": "bettor", "share": 0.2638, "range": bettor}],
         "exact": True,
     }
 

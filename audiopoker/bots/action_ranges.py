@@ -13,7 +13,8 @@ check. This reads the action as a strong player does:
   the big blind, tighter as the raise grows; the big blind's check capped (it could have
   raised: few premium hands). A player yet to act after a raise holds what continues.
 - After the flop, action by action: a check caps the range (the hands that would have bet
-  are gone, ``SLOW_PLAYS`` of them kept; not a check to the last street's raiser, which
+  are gone, ``SLOW_PLAYS`` of them kept, ``SLOW_PLAYS_AHEAD`` with players still to act
+  after the check; not a check to the last street's raiser, which
   strong hands make too, to let it bet), a bet or raise is polarised by its size
   (``bots.bettor_range.polarised``: value and bluffs), a call keeps the middle, less of it
   as the bet grows (calling a pot-size bet keeps half, a third of the pot three quarters),
@@ -71,7 +72,8 @@ LIMP_CALL: Final = 0.6  # a limper calls a standard raise with this share of its
 TRAPS: Final = 0.25  # of the hands that would have raised, the share that just calls
 SHORT_BB: Final = 15.0  # an all-in raise this deep or shorter is a push/fold shove
 CAP_TOP: Final = 0.30  # after the flop, the share of a range that bets when it can
-SLOW_PLAYS: Final = 0.20  # ... of which a check keeps this share
+SLOW_PLAYS: Final = 0.20  # ... of which a check that closes the street keeps this share
+SLOW_PLAYS_AHEAD: Final = 0.50  # ... and a check with players still to act after it this
 RAISE_TOP: Final = 0.05  # the share of a range that raises a bet rather than call it
 RAISE_VALUE: Final = 0.6  # a raise's value part against a bet's of the same size
 MIN_COMBOS: Final = 6
@@ -373,13 +375,20 @@ def window_combos(table: PreflopTable, window: Window, dead: Sequence[int]) -> l
 # -- after the flop ----------------------------------------------------------------------
 
 
-def capped(combos: Sequence[Combo], board: Sequence[int], read: Read = DEFAULT_READ) -> list[Combo]:
+def capped(
+    combos: Sequence[Combo],
+    board: Sequence[int],
+    read: Read = DEFAULT_READ,
+    closes: bool = True,
+) -> list[Combo]:
     """A range that checked: its top ``CAP_TOP`` on ``board`` mostly gone (``SLOW_PLAYS``
     of it kept), the rest whole; less of it gone for a player whose checks say less
-    (``check_says``)."""
+    (``check_says``), and when the check does not close the street (``closes``): with
+    players still to act, strong hands check often to let them bet (``SLOW_PLAYS_AHEAD``
+    kept), so a player who checked and then called a bet there still holds top pairs."""
     ranked = by_board(combos, board)
     top = round(len(ranked) * CAP_TOP)
-    slow = 1.0 - (1.0 - SLOW_PLAYS) * check_says(read)
+    slow = 1.0 - (1.0 - (SLOW_PLAYS if closes else SLOW_PLAYS_AHEAD)) * check_says(read)
     kept = [*thin(ranked[:top], slow), *ranked[top:]]
     return kept if len(kept) >= MIN_COMBOS else list(ranked)
 
@@ -461,7 +470,9 @@ def postflop(
             if action.seat == seat and action.kind is ActionKind.CHECK:
                 trap = any(i > index for i in raises_later)  # a check-raise
                 if not trap and not _raiser_behind(view, seat, street, actions[:index]):
-                    combos = capped(combos, shown, read)
+                    # a check closes the street when the street ended on it
+                    closes = index == len(actions) - 1 and street < view.street
+                    combos = capped(combos, shown, read, closes)
                     steps.append(Narrowing(street, ActionKind.CHECK))
             elif action.seat == seat and action.kind in AGGRESSIVE:
                 after_call = before + high - put_in.get(seat, 0)

@@ -7,7 +7,10 @@ by ``bots.ranges``' board score) and adds bluffs from the rest: draws first whil
 are to come, then the weakest hands. The bigger the bet against the pot, the stronger the
 value part and the fewer the bluffs: a third of the pot keeps about 60 percent of
 the range for value, a pot-size bet about the top third (with one bluff for every two
-value hands), a bet of four pots only the top ninth and fewer bluffs still. Bluffs come
+value hands), a bet of four pots only the top ninth and fewer bluffs still. Value is
+also absolute: only hands from second pair up (top pair up for bets of three quarters of
+the pot or more, ``value_floor``) count, so a capped range that bets holds few value
+hands, and few bluffs beside them. Bluffs come
 from below the value part, so a bettor's range is polarised: the hands just below the
 value part check.
 
@@ -31,6 +34,7 @@ from typing import Final
 
 from audiopoker.bots.equity import Combo, draw_strength, live
 from audiopoker.bots.ranges import board_score, by_board, top_share
+from audiopoker.evaluator import strength_ids
 
 POT_BET_VALUE: Final = 0.30  # the share of the range a pot-size bet holds for value
 VALUE_CURVE: Final = 0.7  # value share = POT_BET_VALUE * size ** -VALUE_CURVE
@@ -39,6 +43,8 @@ MIN_VALUE: Final = 0.08
 MAX_BLUFFS: Final = 0.5  # bluffs per value hand at most (a pot-size bet: one per two)
 SEE_A_FLOP: Final = 0.40  # the default preflop range: the hands that see a flop
 REACHED: Final = 0.65  # of its hands, the part a player takes to the next street
+MIN_COMBOS: Final = 6  # a value part keeps at least this many of the strongest combos
+BIG_BET: Final = 0.75  # from this size (times the pot) a bet's value starts at top pair
 
 
 def bet_size(to_call: int, pot: int) -> float:
@@ -105,6 +111,40 @@ def bettor_range(
     return polarised(reached(live(start, board_t), board_t), board_t, bet_size(to_call, pot))
 
 
+def value_floor(board: Sequence[int], size: float = 1.0) -> int:
+    """The weakest pair a bet of ``size`` times the pot holds for value on ``board`` (card
+    ids), as a strength: top pair (a pair of the highest rank not paired on the board
+    already) with the worst kicker, or second pair for a bet below ``BIG_BET`` (small
+    bets are made with thinner value). A range that holds fewer such hands than its share
+    bets fewer for value (a capped range that bets is not strong by its own standard: ace
+    high is no value bet into the hands that call).
+
+    >>> from audiopoker.bots.equity import ids, strength_ids
+    >>> from audiopoker.cards import parse_cards
+    >>> board = ids(parse_cards("5s Jd 3h 6d"))
+    >>> top_pair = strength_ids((*board, *ids(parse_cards("Jc 2s"))))
+    >>> value_floor(board) == top_pair
+    True
+    >>> value_floor(board, 0.5) == strength_ids((*board, *ids(parse_cards("6c 2s"))))
+    True
+    """
+    ranks = [card // 4 for card in board]
+    single = sorted((rank for rank in ranks if ranks.count(rank) == 1), reverse=True)
+    if not single:
+        return 0  # a board of pairs: no top pair to hold
+    top = single[1] if size < BIG_BET and len(single) > 1 else single[0]
+    taken = set(board)
+    pair = next(top * 4 + suit for suit in range(4) if top * 4 + suit not in taken)
+    floors = [
+        strength_ids((*board, pair, kicker * 4 + suit))
+        for kicker in range(13)
+        if kicker not in ranks
+        for suit in range(4)
+        if kicker * 4 + suit not in taken
+    ]
+    return min(floors, default=0)
+
+
 def polarised(
     combos: Sequence[Combo],
     board: Sequence[int],
@@ -124,7 +164,10 @@ def polarised(
         return BettorRange((), 0, 0, 0)
     scored = sorted(combos, key=lambda c: -board_score(c, board_t))
     share = value_share(size) * value_scale
-    value = max(round(len(scored) * share), min(len(scored), 6))
+    value = max(round(len(scored) * share), min(len(scored), MIN_COMBOS))
+    floor = value_floor(board_t, size)
+    strong = sum(1 for c in scored[:value] if board_score(c, board_t) >= floor)
+    value = max(strong, min(value, MIN_COMBOS))  # at least the few strongest it holds
     rest = scored[value:]
     wanted = round(value * bluff_ratio(size) * bluff_scale)
     wanted = min(max(wanted, round(len(scored) * least) - value), len(rest))

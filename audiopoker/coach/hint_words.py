@@ -7,7 +7,7 @@ range assumed for each opponent said as the hint assumed it (``hint_spot``), fro
 >>> hint = advise_hint(parse_cards("Ks Kd"), parse_cards("Ah 7d 2c"), 60, 20, 3)
 >>> for sentence in range_sentences(hint, "en"):
 ...     print(sentence)  # doctest: +NORMALIZE_WHITESPACE
-The bettor: a bettor's range: 24 percent of hands, 18 percent for value and with draws
+The bettor: a bettor's range: 23 percent of hands, 17 percent for value and with draws
     and 6 percent bluffs, from the hands that reach the flop, the top 40 percent.
 Opponent 2: the hands that reach the flop, the top 40 percent.
 """
