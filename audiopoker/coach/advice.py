@@ -40,6 +40,7 @@ from audiopoker.bots.preflop import preflop_table
 from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.bots.shortstack import SHORT_STACK_BB, effective_bb
 from audiopoker.cards import Card
+from audiopoker.coach.board_hand import own_pair
 from audiopoker.coach.opponent_range import (
     OpponentRange,
     describe_range,
@@ -47,8 +48,10 @@ from audiopoker.coach.opponent_range import (
 )
 from audiopoker.coach.opponents import opponents_of
 from audiopoker.coach.option_values import (
+    AGREES,
     OptionValues,
     bet_value,
+    checked_to_raiser,
     option_values,
     passive_value,
     spot_rng,
@@ -103,6 +106,7 @@ class Reason(enum.Enum):
     CHECK_WEAK = "check_weak"  # check: a bet would not fold out enough
     CHECK_SHOWDOWN = "check_showdown"  # check: good enough to win, only better would call
     TRAP = "trap"  # check far ahead: let them bet or catch up a little
+    CHECK_TO_RAISER = "check_to_raiser"  # check to the raiser: it bets often, then answer
     SHOVE = "shove"  # the player's stack is short: all in
     SHORT_FOLD = "short_fold"  # the player's stack is short: too weak to go all in
     SHOVE_THEM = "shove_them"  # the opponents' stacks are short: all in
@@ -142,6 +146,7 @@ KINDS: Final[dict[Reason, Kind]] = {
     Reason.CHECK_WEAK: Kind.FOLD_EQUITY,  # too little of it
     Reason.CHECK_SHOWDOWN: Kind.SHOWDOWN_VALUE,
     Reason.TRAP: Kind.VALUE,
+    Reason.CHECK_TO_RAISER: Kind.SHOWDOWN_VALUE,
     Reason.SHOVE: Kind.FOLD_EQUITY,
     Reason.SHORT_FOLD: Kind.HAND_STRENGTH,
     Reason.SHOVE_THEM: Kind.FOLD_EQUITY,
@@ -296,6 +301,7 @@ class Coach:
         if deadline is not None:
             bot.time_budget = max(deadline - time.perf_counter(), MIN_BUDGET)
         deviation = None
+        values = None
         try:
             action = bot.decide(view)
             if chart is None and action.kind in AGGRESSIVE:
@@ -334,6 +340,7 @@ class Coach:
             open_share=opens,
             chart=chart,
             deviation=deviation,
+            values=values,
         )
 
     def _bluff_checked(
@@ -379,7 +386,21 @@ def agreed(view: PlayerView, action: Action, share: float, values: OptionValues)
     """``action``, or the option ``values`` rate best when they grade ``action`` an
     inaccuracy or worse (``OptionValues.agreed``; a bluff among them still has to be backed,
     ``bluff_backed``): the first answer and the second press's values then agree within
-    "correct"."""
+    "correct". A bet into the last street's raiser, still to act, is checked when the
+    values grade the check best or correct (it bets into a check often). A fold the price
+    pays for is never the answer when the values rate the call
+    above it ("fold: the chance and the price are about even" beside "Call: best")."""
+    legal = view.legal
+    if action.kind is ActionKind.BET and checked_to_raiser(view):
+        check = values.of(Action.check())
+        if check is not None and values.grade(check) in AGREES:
+            return Action.check()  # a lead into the raiser only when clearly better
+    if action.kind is ActionKind.FOLD and legal.to_call > 0:
+        call = values.of(Action.call())
+        price = legal.to_call / (legal.pot + legal.to_call)
+        agrees = call is not None and call.value > 0.0 and values.grade(call) in AGREES
+        if agrees and share >= price:
+            return Action.call()
     better = values.agreed(action)
     chosen = values.of(better)
     if better == action or chosen is None or not is_bluff(view, better, share):
@@ -408,10 +429,12 @@ def build_advice(
     open_share: float | None = None,
     chart: PreflopHint | None = None,
     deviation: FarRead | None = None,
+    values: OptionValues | None = None,
 ) -> Advice:
     """Put the numbers, the decision and its reason together. ``open_share``: first in
     before the flop, the share of hands the decision opens from this seat; ``chart``: the
-    preflop chart's answer the decision follows."""
+    preflop chart's answer the decision follows; ``values``: every option's value, when
+    known (a bet is for value only when it is ahead of the hands that call it)."""
     legal = view.legal
     price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
     draw = draw_strength(ids(view.hole_cards), ids(view.board))
@@ -425,6 +448,11 @@ def build_advice(
     reason = reason_for(view, action, share, price, draw)
     if reason in (Reason.PRICE_RIGHT, Reason.PRICE_TOO_HIGH) and said_even(share, price):
         reason = Reason.CLOSE  # "need 38, win 38": never "below the price" with equal numbers
+    chosen = values.of(action) if values is not None else None
+    if reason in (Reason.AHEAD, Reason.FIELD_SHARE) and chosen is not None and chosen.bluff:
+        # ahead of their range, behind the hands that call: worse hands do not pay, they
+        # fold; what the bet wins is protection (ace high betting into a flop caller)
+        reason = Reason.PRESSURE
     stack = effective_bb(view)
     short = view.street is Street.PREFLOP and stack <= SHORT_STACK_BB
     return Advice(
@@ -487,6 +515,8 @@ def entered_seats(view: PlayerView) -> tuple[int, ...]:
 
 
 AHEAD_OF_MOST: Final = 0.5  # "ahead of most of their hands" only above one half
+RAISER_CHECK: Final = 0.25  # this likely to win, a check to the raiser is to answer its bet
+SHOWDOWN_PAIR: Final = 0.15  # a pair of the player's own this likely to win checks to show down
 
 
 def ahead_at(opponents: int) -> float:
@@ -514,7 +544,10 @@ def reason_for(view: PlayerView, action: Action, share: float, price: float, dra
     if kind is ActionKind.CHECK:
         if share >= max(TRAP_AT, ahead_at(count)):
             return Reason.TRAP
-        if share >= 0.7 / (count + 1):
+        if checked_to_raiser(view) and share >= RAISER_CHECK:
+            return Reason.CHECK_TO_RAISER
+        showdown = own_pair(view.hole_cards, view.board) and share >= SHOWDOWN_PAIR
+        if share >= 0.7 / (count + 1) or showdown:  # never checked for want of folds
             return Reason.CHECK_SHOWDOWN
         return Reason.CHECK_WEAK
     if kind is ActionKind.FOLD:

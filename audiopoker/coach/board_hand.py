@@ -15,6 +15,8 @@ player's cards do not play in is said to be the board's.
 'a pair of kings; the board has a pair of twos'
 >>> board_aware(parse_cards("Kd 3c"), parse_cards("7s 8h 9c"), "en")
 'king high, nine kicker'
+>>> board_aware(parse_cards("6h 5c"), parse_cards("Ah 9h 4h 2h"), "en")
+'a flush with the six of hearts; the board has 4 hearts'
 """
 
 from __future__ import annotations
@@ -29,7 +31,13 @@ from audiopoker.cards import Card, Rank
 from audiopoker.evaluator import Category, HandValue, best_hand
 from audiopoker.i18n import Catalog, Language
 from audiopoker.narration.catalog import get_catalog as narration_catalog
-from audiopoker.narration.words import describe_hand, rank_gender, rank_name
+from audiopoker.narration.words import (
+    card_name,
+    describe_hand,
+    rank_gender,
+    rank_name,
+    suit_name,
+)
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 
@@ -47,11 +55,48 @@ def board_aware(hole: Sequence[Card], board: Sequence[Card], lang: Language) -> 
     text = catalog(lang)
     if used == 0:
         return text.text("coach.hand.plays_board", hand=describe_hand(value, lang, article=True))
+    flush = _flush_on_board(value, hole, board, lang)
+    if flush is not None:
+        return text.text("coach.hand.split", own=flush[0], board=flush[1])
     split = _split(value, set(hole), lang)
     if split is None:
         return describe_hand(value, lang, article=True)
     own, shared = split
     return text.text("coach.hand.split", own=own, board=shared)
+
+
+def _flush_on_board(
+    value: HandValue, hole: Sequence[Card], board: Sequence[Card], lang: Language
+) -> tuple[str, str] | None:
+    """A flush made with one card to four or five of its suit on the board: (the player's
+    card, the board's suit count), since 'a flush, ace high' with the six the player holds
+    and the ace on the board misleads by ear (any heart makes it)."""
+    if value.category is not Category.FLUSH:
+        return None
+    suit = value.best[0].suit
+    mine = [card for card in hole if card.suit is suit and card in value.best]
+    on_board = sum(card.suit is suit for card in board)
+    if len(mine) != 1 or on_board < 4:
+        return None
+    text = catalog(lang)
+    own = text.text("coach.hand.flush_card", card=card_name(mine[0], lang))
+    return own, text.text("coach.hand.suit_count", count=on_board, suit=suit_name(suit, lang))
+
+
+def own_pair(hole: Sequence[Card], board: Sequence[Card]) -> bool:
+    """The player's cards make a pair or better of their own: a pair, trips or quads with
+    a hole card in it (a pair only on the board is everyone's), or a straight or better
+    they play in. Such a hand has showdown value: checking it is not for want of folds."""
+    value, used = best_hand(tuple(hole), tuple(board))
+    if used == 0 or value.category is Category.HIGH_CARD:
+        return False
+    return value.category >= Category.STRAIGHT or _own_group(value, set(hole))
+
+
+def _own_group(value: HandValue, hole: set[Card]) -> bool:
+    """A pair, trips or quads among ``value``'s groups has a hole card in it."""
+    counts = Counter(card.rank for card in value.best)
+    return any(counts[card.rank] > 1 for card in value.best if card in hole)
 
 
 def _split(value: HandValue, hole: set[Card], lang: Language) -> tuple[str, str] | None:

@@ -191,8 +191,7 @@ def _advise(
     if chosen is not None and is_bluff(view, action, share):  # as in play: backed or not
         final = bluff_backed(view, action, share, chosen.value)
     final = agreed(view, final, share, values)  # never graded below "correct" by its values
-    if final != action:
-        advice = build_advice(view, final, share, described, Estimate.SHOWN, exact)
+    advice = build_advice(view, final, share, described, Estimate.SHOWN, exact, values=values)
     return HintAdvice(advice, tuple(assumed), values)
 
 

@@ -6,7 +6,8 @@ either way), with ``share`` the player's equity against the opponents' ranges as
 - check: ``R x share x pot + later``, the showdown value kept; ``R`` is how much of it is
   realised: all of it in position, ``OUT_OF_POSITION`` of it out of position (bets to come
   can fold the best hand out) before the river; ``later`` (below) what bets on the
-  streets left win with the chips behind;
+  streets left win with the chips behind; checked to the last street's raiser, what its
+  bet pays a hand ahead (``raiser_bets``);
 - call: ``R x share x (pot + to call) - to call + later`` (nothing left to realise on the
   river or all in: ``R`` is 1 there);
 - bet or raise to ``to``: each opponent goes on with the top ``1 / (1 + size)`` of its
@@ -59,6 +60,7 @@ from typing import Final
 
 from audiopoker.bots.base import bet_to, pot_fraction_to
 from audiopoker.bots.equity import Combo, equity, ids
+from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 
@@ -70,6 +72,10 @@ RERAISE: Final = 1 / 3  # of a bettor's value hands, the strongest: they re-rais
 LATER: Final = 0.35  # of the later streets' modelled value credited (see the docstring)
 COMMITS: Final = 0.5  # pots behind a call from which a caller counts none of it (committed)
 STREETS_LEFT: Final = {Street.FLOP: 2, Street.TURN: 1}  # betting rounds after this one
+# How often the last street's raiser bets when checked to (players continue after a raise
+# about two times in three), and its bet as a share of the pot (half to two thirds).
+RAISER_BETS: Final = 0.65
+RAISER_BET: Final = 0.6
 
 
 class Grade(enum.Enum):
@@ -257,10 +263,34 @@ def passive_value(view: PlayerView, share: float) -> float:
     behind = min(mine, max((view.stacks[s] for s in view.opponents), default=0))
     credit = later(share, legal.pot + legal.to_call, behind, STREETS_LEFT.get(view.street, 0))
     if legal.can_check:
-        return realised(view) * share * legal.pot + credit
+        return realised(view) * share * legal.pot + credit + raiser_bets(view, share)
     closes = legal.call_is_all_in or view.street is Street.RIVER
     rate = 1.0 if legal.call_is_all_in else realised(view, closes)
     return rate * share * (legal.pot + legal.to_call) - legal.to_call + credit
+
+
+def checked_to_raiser(view: PlayerView) -> bool:
+    """The player may check to the last street's raiser, still to act after it on this
+    street: the raiser bets into a check often (strong hands check to it)."""
+    if not view.legal.can_check or view.street is Street.PREFLOP:
+        return False
+    earlier = [a for a in view.actions(Street(view.street - 1)) if a.kind in AGGRESSIVE]
+    if not earlier:
+        return False
+    raiser = earlier[-1].seat
+    if raiser not in view.opponents or raiser in view.all_in:
+        return False
+    return all(a.seat != raiser for a in view.actions(view.street))
+
+
+def raiser_bets(view: PlayerView, share: float) -> float:
+    """What a check to the raiser (``checked_to_raiser``) wins from its bet: it bets
+    ``RAISER_BET`` of the pot ``RAISER_BETS`` of the time, and a hand ahead (``share``
+    above one half) calls and wins it that often more than it loses it; a hand behind
+    folds and gives up nothing more (its showdown value is ``realised``)."""
+    if not checked_to_raiser(view):
+        return 0.0
+    return RAISER_BETS * RAISER_BET * view.legal.pot * max(2.0 * share - 1.0, 0.0)
 
 
 def going_on(opponent: Opponent, size: float) -> float:

@@ -13,8 +13,11 @@ its class is within the line's share.
 - Facing a raise: re-raise the best 4 to 10 percent by seat (the blinds most), call the
   next few percent (the button most, the small blind none: re-raise or fold), the big
   blind defends wide facing a small raise (60 percent of hands against a min-raise, fewer
-  as the raise grows). Each caller before you narrows the calls. A pair the chart would
-  fold calls for a set when the stacks hold 20 times the call (a set wins a stack).
+  as the raise grows, more for each caller: the price falls). Each caller before you
+  narrows the other seats' calls. A pair the chart would fold calls for a set when the
+  stacks hold 20 times the call (a set wins a stack).
+  The suited ace-five and ace-four re-raise as bluffs when deep (``BLUFF_RERAISES``). On
+  the button or the cutoff behind a caller, deep, a suited connector calls (``connects``).
 - Facing a re-raise: raise again with the best 2.5 percent, call the next 5 (7 on the
   button or the cutoff), fold the rest.
 - Short (12 big blinds or less): all in or fold. The small blind against the big blind
@@ -44,10 +47,21 @@ from audiopoker.narration.positions import Position, seat_positions
 Facing = Literal["none", "raise", "3bet"]
 Action = Literal["fold", "check", "call", "raise"]
 # Which line of the chart decided: an open, a raise over calls of the big blind, the big
-# blind's check or raise, push/fold first in, against a raise, re-shove or fold, a call of
-# a shove, against a re-raise.
+# blind's check or raise, push/fold first in, against a raise (or its exceptions: a pair's
+# call for a set, a suited connector's call, a suited wheel ace's bluff), re-shove or fold,
+# a call of a shove, against a re-raise.
 Line = Literal[
-    "open", "limpers", "big_blind", "push", "raise", "set", "reshove", "shove", "three_bet"
+    "open",
+    "limpers",
+    "big_blind",
+    "push",
+    "raise",
+    "set",
+    "suited",
+    "bluff",
+    "reshove",
+    "shove",
+    "three_bet",
 ]
 
 SHORT_BB: Final = 12.0  # at this depth or less: all in or fold
@@ -61,7 +75,8 @@ CALL_BY_BEHIND: Final = {1: 0.0, 2: 0.10, 3: 0.06}
 CALL_FEWEST: Final = 0.04
 CALLER_NARROWING: Final = 0.85
 BIG_BLIND_DEFENCE: Final = 1.2  # defends 1.2 / (raise in big blinds) of hands, re-raises in
-HEADS_UP_DEFENCE: Final = 1.6
+BIG_BLIND_CALLERS: Final = 0.25  # each caller of the raise widens it: the price falls
+HEADS_UP_DEFENCE: Final = 2.0
 HEADS_UP_RERAISE: Final = 0.14
 FOUR_BET: Final = 0.025
 CALL_THREE_BET: Final = 0.05
@@ -77,6 +92,10 @@ FOUR_BET_SIZE: Final = 2.3
 DEFAULT_RAISE: Final = 2.5  # the raise assumed when --to-call is not given (big blinds)
 DEFAULT_THREE_BET: Final = 9.0
 SET_VALUE: Final = 20  # a pair calls one raise for a set when the stacks hold 20 calls
+# Re-raised as bluffs against one raise when deep, where the chart would call or fold: the
+# ace blocks the raiser's aces and ace-king, and a suited wheel ace makes flushes and
+# straights when called (a linear re-raise range holds no bluffs at all).
+BLUFF_RERAISES: Final = frozenset({"A5s", "A4s"})
 COMMIT: Final = 0.4  # a raise that takes this share of the stack goes all in instead
 
 
@@ -255,6 +274,20 @@ def _price(spot: PreflopSpot) -> tuple[int, int]:
     return to_call, max(pot, to_call)
 
 
+def connects(hand: str) -> bool:
+    """A suited hand whose ranks are one or two apart, the lower a five or better ('J9s',
+    '65s', not 'J7s' or '43s'): it makes flushes and straights that win big pots.
+
+    >>> [connects(h) for h in ("J9s", "65s", "T9o", "J7s", "43s", "88")]
+    [True, True, False, False, False, False]
+    """
+    if len(hand) != 3 or not hand.endswith("s"):
+        return False
+    order = "23456789TJQKA"
+    high, low = (order.index(char) for char in hand[:2])
+    return high - low <= 2 and low >= order.index("5")
+
+
 class _Chips:
     """The sizes and the answer, once the line and its shares are known."""
 
@@ -304,12 +337,18 @@ class _Chips:
             call = max(min(HEADS_UP_DEFENCE / faced, 0.85) - reraise, 0.0)
         elif spot.position is Position.BIG_BLIND:
             reraise = RERAISE_BY_BEHIND[0]
-            call = max(min(BIG_BLIND_DEFENCE / faced, 0.6) - reraise, 0.0)
+            widened = BIG_BLIND_DEFENCE / faced * (1.0 + BIG_BLIND_CALLERS * spot.callers)
+            call = max(min(widened, 0.6) - reraise, 0.0)
         else:
             reraise = RERAISE_BY_BEHIND.get(behind, RERAISE_FEWEST)
             call = CALL_BY_BEHIND.get(behind, CALL_FEWEST) * CALLER_NARROWING**spot.callers
         hint = self.choose("raise", rank, reraise, call, stack_bb)
         deep = self.stack - self.paid >= SET_VALUE * self.to_call
+        if hint.action != "raise" and spot.hand in BLUFF_RERAISES and deep:
+            return self._answer("bluff", "raise", reraise, call, rank, stack_bb)
+        late = spot.position in (Position.BUTTON, Position.CUTOFF)
+        if hint.action == "fold" and late and spot.callers and deep and connects(spot.hand):
+            return self._answer("suited", "call", reraise, call, rank, stack_bb)
         if hint.action == "fold" and len(spot.hand) == 2 and deep:
             return self._answer("set", "call", reraise, call, rank, stack_bb)
         return hint
