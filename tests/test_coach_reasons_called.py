@@ -13,7 +13,12 @@ from audiopoker.cards import parse_cards
 from audiopoker.coach.advice import Estimate, Kind, Reason, agreed, build_advice, reason_for
 from audiopoker.coach.advice_words import detail_answer, suggestion
 from audiopoker.coach.board_hand import board_aware, own_pair
-from audiopoker.coach.option_values import OptionValue, OptionValues
+from audiopoker.coach.option_values import (
+    OptionValue,
+    OptionValues,
+    checked_to_raiser,
+    raiser_bets,
+)
 from audiopoker.coach.preflop_chart import PreflopSpot, advise_preflop
 from audiopoker.coach.preflop_words import preflop_first
 from audiopoker.engine.actions import Action
@@ -174,3 +179,48 @@ def test_a_suited_connector_calls_in_position_behind_a_caller() -> None:
         PreflopSpot("J9o", Position.BUTTON, 6, facing="raise", callers=1),
     ):
         assert advise_preflop(other).line != "suited", other
+
+
+def flop_to_the_raiser(hole: str) -> PlayerView:
+    """Heads-up: the button raises to 6, the big blind (the player) calls; on A-7-J the
+    player acts first, the raiser still to act."""
+    hand, seat = dealt(
+        [hole, "Kc Qc"], [(1, Action.raise_to(6)), (0, Action.call())], button=1, board="Ac 7d Js"
+    )
+    assert seat == 0
+    return view_for(hand, seat)
+
+
+def test_a_check_to_the_raiser_is_valued_with_its_bet_and_answered_first() -> None:
+    view = flop_to_the_raiser("Ad 5s")
+    assert checked_to_raiser(view)
+    assert raiser_bets(view, 0.8) == pytest.approx(0.65 * 0.6 * 12 * 0.6)
+    assert raiser_bets(view, 0.4) == 0.0  # a hand behind folds to the bet: nothing more
+    # the raiser has bet: no longer a check to it
+    after, seat = dealt(
+        ["Ad 5s", "Kc Qc"],
+        [(1, Action.raise_to(6)), (0, Action.call()), (0, Action.check()), (1, Action.bet(6))],
+        button=1,
+        board="Ac 7d Js",
+    )
+    assert not checked_to_raiser(view_for(after, seat))
+    lead = Action.bet(12)
+    close = OptionValues(
+        (OptionValue(Action.check(), 15.9), OptionValue(lead, 16.6)), view.legal.pot, 2
+    )
+    assert agreed(view, lead, 0.81, close) == Action.check()  # within "correct": check
+    far = OptionValues((OptionValue(Action.check(), 10.0), OptionValue(lead, 16.6)), 12, 2)
+    assert agreed(view, lead, 0.81, far) == lead  # a lead clearly better stays
+    # a pair of its own checks to answer the bet; far ahead it is a trap
+    assert reason_for(view, Action.check(), 0.5, 0.0, 0) is Reason.CHECK_TO_RAISER
+    assert reason_for(view, Action.check(), 0.9, 0.0, 0) is Reason.TRAP
+    advice = build_advice(view, Action.check(), 0.5, spot_ranges(1), Estimate.SHOWN)
+    assert suggestion(advice, "en") == (
+        "Check: the player who raised last bets often when checked to: check, then answer its bet."
+    )
+    assert suggestion(advice, "es").startswith(
+        "Ver: quien subió la última vez suele apostar si tú no lo haces"
+    )
+    # without a pair of its own, the check to the raiser is not said to be for its bet
+    no_pair = flop_to_the_raiser("9h 8h")
+    assert reason_for(no_pair, Action.check(), 0.3, 0.0, 0) is not Reason.CHECK_TO_RAISER

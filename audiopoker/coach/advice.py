@@ -515,7 +515,7 @@ def entered_seats(view: PlayerView) -> tuple[int, ...]:
 
 
 AHEAD_OF_MOST: Final = 0.5  # "ahead of most of their hands" only above one half
-RAISER_CHECK: Final = 0.25  # this likely to win, a check to the raiser is to answer its bet
+RAISER_CHECK: Final = 0.25  # a pair this likely to win checks to the raiser to answer its bet
 SHOWDOWN_PAIR: Final = 0.15  # a pair of the player's own this likely to win checks to show down
 
 
@@ -544,9 +544,10 @@ def reason_for(view: PlayerView, action: Action, share: float, price: float, dra
     if kind is ActionKind.CHECK:
         if share >= max(TRAP_AT, ahead_at(count)):
             return Reason.TRAP
-        if checked_to_raiser(view) and share >= RAISER_CHECK:
-            return Reason.CHECK_TO_RAISER
-        showdown = own_pair(view.hole_cards, view.board) and share >= SHOWDOWN_PAIR
+        made = own_pair(view.hole_cards, view.board)
+        if made and checked_to_raiser(view) and share >= RAISER_CHECK:
+            return Reason.CHECK_TO_RAISER  # a made hand: its showdown value is the kind
+        showdown = made and share >= SHOWDOWN_PAIR
         if share >= 0.7 / (count + 1) or showdown:  # never checked for want of folds
             return Reason.CHECK_SHOWDOWN
         return Reason.CHECK_WEAK
