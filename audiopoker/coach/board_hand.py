@@ -15,6 +15,10 @@ player's cards do not play in is said to be the board's.
 'a pair of kings; the board has a pair of twos'
 >>> board_aware(parse_cards("Kd 3c"), parse_cards("7s 8h 9c"), "en")
 'king high, nine kicker'
+>>> board_aware(parse_cards("Th 4d"), parse_cards("Kc 8s 9h"), "en")
+'ten high; the king is on the board'
+>>> board_aware(parse_cards("Th 4d"), parse_cards("Qc 8s 2h"), "es")
+'diez alto; la reina está en la mesa'
 >>> board_aware(parse_cards("6h 5c"), parse_cards("Ah 9h 4h 2h"), "en")
 'a flush with the six of hearts; the board has 4 hearts'
 """
@@ -58,6 +62,13 @@ def board_aware(hole: Sequence[Card], board: Sequence[Card], lang: Language) -> 
     flush = _flush_on_board(value, hole, board, lang)
     if flush is not None:
         return text.text("coach.hand.split", own=flush[0], board=flush[1])
+    top = max(value.best, key=lambda card: card.rank)
+    if value.category is Category.HIGH_CARD and top not in hole:
+        # 'ten high; the king is on the board': the high card is everyone's
+        mine = max(card.rank for card in hole)
+        gender = rank_gender(top.rank, lang)
+        shared = text.text(f"coach.hand.top_on_board.{gender}", rank=rank_name(top.rank, lang))
+        return text.text("coach.hand.high_beside", own=_high(mine, lang), board=shared)
     split = _split(value, set(hole), lang)
     if split is None:
         return describe_hand(value, lang, article=True)
