@@ -84,7 +84,10 @@ def test_a_pair_of_its_own_is_checked_for_showdown_value(
         assert english.startswith("The reason is showdown value")
         assert detail_answer(advice, "es").startswith("La razón es el valor al mostrar las cartas")
     else:
-        assert english.startswith("The reason is fold equity")
+        assert english.startswith(
+            "The reason is too little fold equity: a bet would be called too often."
+        )
+        assert advice.kind is Kind.LITTLE_FOLD_EQUITY
     # a pair that almost never wins is still checked for want of folds
     assert reason_for(view, Action.check(), 0.05, 0.0, 0) is Reason.CHECK_WEAK
 

@@ -125,6 +125,7 @@ class Kind(enum.Enum):
     POT_ODDS = "pot_odds"
     IMPLIED_ODDS = "implied_odds"
     FOLD_EQUITY = "fold_equity"
+    LITTLE_FOLD_EQUITY = "little_fold_equity"  # a check: a bet would be called too often
     HAND_STRENGTH = "hand_strength"  # before the flop: the hand's rank for this seat
     FREE_CARD = "free_card"
 
@@ -143,7 +144,7 @@ KINDS: Final[dict[Reason, Kind]] = {
     Reason.TOO_WEAK: Kind.HAND_STRENGTH,
     Reason.CHEAP_LOOK: Kind.IMPLIED_ODDS,
     Reason.FREE_LOOK: Kind.FREE_CARD,
-    Reason.CHECK_WEAK: Kind.FOLD_EQUITY,  # too little of it
+    Reason.CHECK_WEAK: Kind.LITTLE_FOLD_EQUITY,
     Reason.CHECK_SHOWDOWN: Kind.SHOWDOWN_VALUE,
     Reason.TRAP: Kind.VALUE,
     Reason.CHECK_TO_RAISER: Kind.SHOWDOWN_VALUE,
