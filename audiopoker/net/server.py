@@ -3,10 +3,11 @@
 The conductor (``audiopoker.game.Game``) plays the table in its own thread, exactly as in a
 local game; this module is its network face, run on an asyncio loop in another thread:
 
-- a connection says ``Hello`` with the invite code (and its seat token when it comes back);
-  a newcomer hears where the hand in play stands, follows its public events as a spectator
-  (never a hole card), and sits down between hands in a bot's seat, taking over its chips
-  (under a name nobody at the table has, when the player gave none);
+- a connection says ``Hello`` with the invite code (and its seat token when it comes back;
+  the server's door, ``net.door``, checks them); a newcomer hears where the hand in play
+  stands, follows its public events as a spectator (never a hole card), and sits down
+  between hands in a bot's seat, taking over its chips (under a name nobody at the table
+  has, when the player gave none);
 - an event reaches a seated client only if that seat may see it (``Event.visible_to``);
 - actions are checked against the seat's current turn here, then by the engine;
 - frames are rate-limited; a client that keeps sending garbage is dropped. Nothing a
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import ssl
 import threading
@@ -31,15 +31,15 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from audiopoker.bots.levels import bot_names
 from audiopoker.engine.actions import Action
 from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnded, HandStarted
 from audiopoker.engine.table import Table
 from audiopoker.errors import PokerError
 from audiopoker.net.clean import clean_client_frame
 from audiopoker.net.conn import Client
+from audiopoker.net.door import Door
 from audiopoker.net.guard import Guard, address_key
-from audiopoker.net.limits import RateLimit, new_token
+from audiopoker.net.limits import RateLimit
 from audiopoker.net.protocol import (
     MAX_MESSAGE,
     Act,
@@ -50,12 +50,10 @@ from audiopoker.net.protocol import (
     EventFrame,
     FrameError,
     Heard,
-    Hello,
     Level,
     RefusalCode,
     Refused,
     ServerFrame,
-    Waiting,
     Welcome,
     decode_client,
 )
@@ -63,7 +61,6 @@ from audiopoker.net.seat_events import (
     GuessingLocked,
     NotWaited,
     PlayerAway,
-    PlayerBack,
     PlayerLeaving,
     SeatLeft,
     SeatTaken,
@@ -73,7 +70,6 @@ from audiopoker.net.wire import WireError, decode_action, encode_event
 
 log = logging.getLogger(__name__)
 
-HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
 FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
 HEARD_WAIT = 20.0  # seconds the table waits for a client's speech before it goes on
 # Seconds one client may keep the table waiting in all of one hand; past it the table goes
@@ -87,7 +83,7 @@ PING_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 1.0  # seconds a closing handshake may take: the host stops within 2 s
 
 
-class TableServer:
+class TableServer(Door):
     """The network side of one table. The conductor calls ``on_event``, ``before_hand``
     (listeners) and the pacer's ``wait_heard``; everything else runs on ``loop``."""
 
@@ -190,14 +186,6 @@ class TableServer:
                     people[seat] = person
         return tuple(names), people
 
-    def _presence(self) -> None:
-        """The table plays while a person is connected or waiting to sit down (under the
-        lock)."""
-        if self.waiting or any(p.connected for p in self.people.values()):
-            self.someone_here.set()
-        else:
-            self.someone_here.clear()
-
     def wait_heard(self, stop: threading.Event) -> float:
         """Wait (at most HEARD_WAIT, and at most what is left of each late client's
         HAND_WAIT) until every seated client said it heard all it was sent; the monotonic
@@ -240,13 +228,6 @@ class TableServer:
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed under us: shutting down
                 loop.call_soon_threadsafe(function, *args)  # type: ignore[arg-type]
-
-    def _free_seat(self, table: Table) -> int | None:
-        """A bot's seat with chips for a newcomer (the lowest), None when the table is full."""
-        for seat, stack in enumerate(table.stacks):
-            if stack > 0 and seat not in self.people:
-                return seat
-        return None
 
     def _rename(self, seat: int, name: str) -> None:
         names = list(self.table.names)
@@ -332,11 +313,6 @@ class TableServer:
             )
         )
 
-    def _stacks_at_start(self) -> tuple[int, ...]:
-        """The stacks the catch-up events start from (those of the hand's start)."""
-        start = next((e for e in self.hand_events if isinstance(e, HandStarted)), None)
-        return start.stacks if start is not None else self.table.stacks
-
     def _send_to_seat(self, seat: int, frame: ServerFrame) -> None:
         for client in self.clients:
             if client.seat == seat and client.seated:
@@ -400,104 +376,6 @@ class TableServer:
                     await client.ws.close(code, client.closing or "")
                     return
                 await client.ws.send(text)
-
-    def _refuse(self, client: Client, code: RefusalCode, detail: str, fatal: bool = False) -> None:
-        client.send(Refused(code=code, detail=detail, fatal=fatal))
-        if fatal:
-            client.close(detail)
-        elif not client.strikes.allow():
-            client.send(Refused(code=code, detail="too many refused frames", fatal=True))
-            client.close("too many refused frames")
-
-    async def _hello(self, client: Client) -> bool:
-        try:
-            raw = await asyncio.wait_for(client.ws.recv(), HELLO_TIMEOUT)
-            frame = clean_client_frame(decode_client(raw))
-        except TimeoutError:
-            await client.ws.close(1008, "no hello")
-            return False
-        except FrameError as error:
-            self._refuse(client, error.code, error.detail, fatal=True)
-            return False
-        if not isinstance(frame, Hello):
-            self._refuse(client, RefusalCode.NOT_SEATED, "say hello first", fatal=True)
-            return False
-        # A seated player's token (32 secret characters) stands for the code: it passes a
-        # lock-out of their address and a code renewed since; a locked guess is not compared.
-        seated = self._seated(frame.token)
-        if not seated and not self.guard.may_try(client.address):
-            self._refuse(client, RefusalCode.LOCKED, "too many wrong codes", fatal=True)
-            return False
-        code = frame.code.replace(" ", "").encode()
-        if not seated and not hmac.compare_digest(code, self.code.encode()):
-            self.guard.failed(client.address)
-            await asyncio.sleep(0.5)  # guessing codes is slow
-            self._refuse(client, RefusalCode.BAD_CODE, "wrong invite code", fatal=True)
-            return False
-        self.clients.append(client)
-        if frame.token is not None:
-            return self._back(client, frame.token)
-        if not frame.name:  # nothing a voice could say was left of it
-            self._refuse(client, RefusalCode.BAD_NAME, "no letters in the name", fatal=True)
-            return False
-        with self._lock:
-            if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
-                self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
-                return False
-            name = frame.name if frame.named else self._free_name(frame.lang)
-            client.person = Person(name, new_token(), frame.lang, self.bank_seconds, connected=True)
-            self.waiting.append(client)
-            self._presence()
-        client.send(self._waiting())
-        client.watching = True  # the hand's next public events follow its Waiting
-        return True
-
-    def _free_name(self, lang: str) -> str:
-        """A name for a player who gave none: the first of the bots' names in the player's
-        language that nobody at the table has or waits with (under the lock)."""
-        taken = {*self.table.names, *(seat.bot_name for seat in self.seats)}
-        taken |= {person.name for person in self.people.values()}
-        taken |= {c.person.name for c in self.waiting if c.person is not None}
-        return next(name for name in bot_names(lang, len(taken) + 1) if name not in taken)
-
-    def _waiting(self) -> Waiting:
-        """The newcomer's Waiting, with the hand in play as anyone may see it."""
-        return Waiting(
-            names=self.table.names,
-            stacks=self._stacks_at_start(),
-            events=tuple(encode_event(e) for e in self.hand_events if e.visible_to(None)),
-        )
-
-    def _seated(self, token: str | None) -> bool:
-        """True when ``token`` is a seated person's (each compared in constant time)."""
-        with self._lock:
-            tokens = [person.token.encode() for person in self.people.values()]
-        return token is not None and any(hmac.compare_digest(t, token.encode()) for t in tokens)
-
-    def _back(self, client: Client, token: str) -> bool:
-        with self._lock:
-            seat = next(
-                (
-                    s
-                    for s, p in self.people.items()
-                    if hmac.compare_digest(p.token.encode(), token.encode())
-                ),
-                None,
-            )
-            if seat is None:
-                self._refuse(client, RefusalCode.BAD_TOKEN, "no seat has that token", fatal=True)
-                return False
-            for old in [c for c in self.clients if c.seat == seat and c is not client]:
-                old.seat = None  # the seat's older connection (dropped or not) lets go
-                old.close("the seat was taken back with its token")
-            person = self.people[seat]
-            person.connected = True
-            person.sitting_out = False
-            client.person, client.seat = person, seat
-            self._presence()
-        self._welcome(client, True)
-        self._tell_all(PlayerBack(seat))
-        return True
 
     async def _read(self, client: Client) -> None:
         limit = RateLimit(rate=10.0, burst=30)  # frames other than in-turn actions
