@@ -70,7 +70,7 @@ class EasyBot(StyledBot):
             return Action.check()
         if legal.can_raise and share >= 0.85 and self.rng.random() < 0.5 * style.aggression:
             return bet_to(legal, 2.5 * (legal.committed + legal.to_call))
-        price = legal.to_call / (legal.pot + legal.to_call)
+        price = legal.pot_odds
         if share >= price * 0.7 or (share >= 0.4 and legal.to_call <= legal.pot):
             return Action.call()
         return Action.fold()

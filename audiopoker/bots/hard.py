@@ -414,7 +414,7 @@ class HardBot(NormalBot):
         ]
         ranges = [self.range_of(view, s) for s in entered]
         win = self._equity(view, ranges, self.preflop_iterations)
-        price = legal.to_call / (legal.pot + legal.to_call)
+        price = legal.pot_odds
         if win >= price:
             return everything if everything is not None else Action.call()
         return check_or_fold(legal)

@@ -159,7 +159,7 @@ class NormalBot(StyledBot):
         ]
         ranges = [self.range_of(view, s) for s in entered]
         share = self._equity(view, ranges, self.preflop_iterations)
-        price = legal.to_call / (legal.pot + legal.to_call)
+        price = legal.pot_odds
         players = max(len(ranges), 1)
         reraise_at = self.reraise_at(view, raises, players)
         if legal.can_raise and share >= reraise_at:
@@ -206,7 +206,7 @@ class NormalBot(StyledBot):
             if count == 1 and share < 0.35 and rng.random() < self.bluff_rate(view, size):
                 return bet_to(legal, fraction_to(legal, size))
             return Action.check()
-        price = legal.to_call / (legal.pot + legal.to_call)
+        price = legal.pot_odds
         raise_at = 0.8 * count**-0.3 / style.aggression**0.2
         if legal.can_raise and share >= raise_at:
             return bet_to(legal, fraction_to(legal, 0.8))

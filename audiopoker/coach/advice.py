@@ -363,7 +363,7 @@ def is_bluff(view: PlayerView, action: Action, share: float) -> bool:
     if action.kind not in AGGRESSIVE:
         return False
     legal = view.legal
-    price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
+    price = legal.pot_odds
     draw = draw_strength(ids(view.hole_cards), ids(view.board))
     return reason_for(view, action, share, price, draw) in (Reason.BLUFF, Reason.PRESSURE)
 
@@ -398,7 +398,7 @@ def agreed(view: PlayerView, action: Action, share: float, values: OptionValues)
             return Action.check()  # a lead into the raiser only when clearly better
     if action.kind is ActionKind.FOLD and legal.to_call > 0:
         call = values.of(Action.call())
-        price = legal.to_call / (legal.pot + legal.to_call)
+        price = legal.pot_odds
         agrees = call is not None and call.value > 0.0 and values.grade(call) in AGREES
         if agrees and share >= price:
             return Action.call()
@@ -437,7 +437,7 @@ def build_advice(
     preflop chart's answer the decision follows; ``values``: every option's value, when
     known (a bet is for value only when it is ahead of the hands that call it)."""
     legal = view.legal
-    price = legal.to_call / (legal.pot + legal.to_call) if legal.to_call > 0 else 0.0
+    price = legal.pot_odds
     draw = draw_strength(ids(view.hole_cards), ids(view.board))
     all_in = (action.kind is ActionKind.CALL and legal.call_is_all_in) or (
         action.to is not None and action.to >= legal.max_raise_to

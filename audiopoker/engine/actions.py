@@ -88,6 +88,12 @@ class LegalActions:
         return self.to_call > 0
 
     @property
+    def pot_odds(self) -> float:
+        """The share of the pot after a call that the call costs (what a call needs to
+        win to break even); 0 when a check is free."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call > 0 else 0.0
+
+    @property
     def can_raise(self) -> bool:
         return self.raise_kind is not None
 
