@@ -469,7 +469,7 @@ def postflop(
             before = action.pot - action.amount
             if action.seat == seat and action.kind is ActionKind.CHECK:
                 trap = any(i > index for i in raises_later)  # a check-raise
-                if not trap and not _raiser_behind(view, seat, street, actions[:index]):
+                if not trap and raiser_behind(view, seat, street, actions[:index]) is None:
                     # a check closes the street when the street ended on it
                     closes = index == len(actions) - 1 and street < view.street
                     combos = capped(combos, shown, read, closes)
@@ -497,16 +497,17 @@ def postflop(
     return combos, tuple(steps)
 
 
-def _raiser_behind(
+def raiser_behind(
     view: PlayerView, seat: int, street: Street, before: Sequence[ActionTaken]
-) -> bool:
-    """``seat`` checks to the last street's raiser, still to act after it on this street
-    (nobody has bet yet): strong hands check there too, to let the raiser bet."""
+) -> int | None:
+    """The last street's raiser when ``seat`` checks to it on ``street`` after ``before``
+    (the street's actions so far): still in the hand, another seat, not acted yet on this
+    street. Strong hands check there too, to let the raiser bet. None otherwise."""
     earlier = [a for a in view.actions(Street(street - 1)) if a.kind in AGGRESSIVE]
     if not earlier or earlier[-1].seat == seat or earlier[-1].seat in view.folded:
-        return False
+        return None
     raiser = earlier[-1].seat
-    return all(a.seat != raiser for a in before)
+    return raiser if all(a.seat != raiser for a in before) else None
 
 
 # -- the estimator -------------------------------------------------------------------------

@@ -58,9 +58,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from audiopoker.bots.action_ranges import raiser_behind
 from audiopoker.bots.base import bet_to, pot_fraction_to
 from audiopoker.bots.equity import Combo, equity, ids
-from audiopoker.bots.ranges import AGGRESSIVE
 from audiopoker.engine.actions import Action, ActionKind, Street
 from audiopoker.engine.view import PlayerView
 
@@ -274,13 +274,8 @@ def checked_to_raiser(view: PlayerView) -> bool:
     street: the raiser bets into a check often (strong hands check to it)."""
     if not view.legal.can_check or view.street is Street.PREFLOP:
         return False
-    earlier = [a for a in view.actions(Street(view.street - 1)) if a.kind in AGGRESSIVE]
-    if not earlier:
-        return False
-    raiser = earlier[-1].seat
-    if raiser not in view.opponents or raiser in view.all_in:
-        return False
-    return all(a.seat != raiser for a in view.actions(view.street))
+    raiser = raiser_behind(view, view.seat, view.street, view.actions(view.street))
+    return raiser is not None and raiser not in view.all_in  # all in, it bets no more
 
 
 def raiser_bets(view: PlayerView, share: float) -> float:
