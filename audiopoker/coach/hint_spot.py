@@ -178,15 +178,14 @@ def _advise(
         bot.known = {range_key(ranges): share}
         action = bot.decide(view)
     described = tuple(_described(one) for one in assumed)
-    advice = build_advice(view, action, share, described, Estimate.SHOWN, exact)
     measured, seats = real if real is not None else (view, range(len(ranges)))
     measured = dataclasses.replace(measured, big_blind=big_blind)
     opponents = [
         Opponent(seat, tuple(by_board(combos, cards)), one.floor)
         for seat, combos, one in zip(seats, ranges, assumed, strict=True)
     ]
-    values = option_values(measured, opponents, share, rng, extra=(advice.as_action(),))
-    chosen = values.of(advice.as_action())
+    values = option_values(measured, opponents, share, rng, extra=(action,))
+    chosen = values.of(action)
     final = action
     if chosen is not None and is_bluff(view, action, share):  # as in play: backed or not
         final = bluff_backed(view, action, share, chosen.value)
