@@ -91,6 +91,8 @@ class PreActions:
         self._lock = threading.Lock()
         self._armed: Armed | None = None
         self._claimed: tuple[Armed, Action] | None = None  # taken for the turn that came
+        # Told when what is armed may have changed (the large view redraws what it shows).
+        self.on_change: Callable[[], None] | None = None
 
     @property
     def armed(self) -> Armed | None:
@@ -131,6 +133,8 @@ class PreActions:
                 kind = PreKind.CALL
             self._armed = None if kind is None else Armed(kind, price, 0 < stack <= price)
             armed = self._armed
+        if self.on_change is not None:
+            self.on_change()
         if armed is None:
             return self.text._("pre.cancelled")
         more = armed.kind is PreKind.CALL
@@ -180,6 +184,8 @@ class PreActions:
             armed = self._drop()
             if armed is not None:
                 self.tell(self.text._("pre.dropped.round", what=self.name(armed)))
+        if self.on_change is not None:
+            self.on_change()
 
     def _drop(self) -> Armed | None:
         with self._lock:

@@ -225,6 +225,7 @@ class PlayerSide:
         self.review = review
         self.remind = remind
         self.all_in_warning = True  # A asks first; a preference
+        self.view_prefs: dict[str, str] = {}  # the large view's (view/options.py); kept
         self.sound_notice = (
             SoundFailureNotice(sound, self.text, router) if sound is not None else None
         )
@@ -339,6 +340,7 @@ class PlayerSide:
             # is built (commands.play), kept so a resumed game keeps them.
             "words": current_words(),
         }
+        prefs.update(self.view_prefs)
         if self.parts.pace is not None:
             prefs["bot_delay"] = self.parts.pace.get()
         if self.sound is not None:  # --no-sound keeps what was set before
@@ -365,6 +367,10 @@ class PlayerSide:
             self.sound.set_volume(float(volume))
         if self.sound is not None and isinstance(muted, bool) and muted != self.sound.muted:
             self.sound.toggle_mute()
+        for key in ("view", "view_theme"):  # checked where used (view/options.py)
+            value = prefs.get(key)
+            if isinstance(value, str) and len(value) <= 20:
+                self.view_prefs[key] = value
         level = prefs.get("verbosity")
         if isinstance(level, str) and level.upper() in Verbosity.__members__:
             self.router.verbosity = Verbosity[level.upper()]
