@@ -45,6 +45,7 @@ ORDER: Final[tuple[tuple[str, ...], ...]] = (
     ("table_setup.py",),
     ("net/",),
     ("ui/",),
+    ("view/",),
     ("commands/", "cli.py", "logfile.py", "__main__.py"),
 )
 WHAT: Final[Mapping[str, str]] = {
@@ -68,6 +69,7 @@ WHAT: Final[Mapping[str, str]] = {
     "table_setup.py": "one table for play and host",
     "net/": "server, client, wire",
     "ui/": "the player's side",
+    "view/": "the large view (low vision)",
     "commands/": "one module per subcommand",
     "cli.py": "wires the commands",
     "logfile.py": "where the log goes",

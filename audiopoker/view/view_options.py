@@ -1,0 +1,104 @@
+"""The view's options (``--view large``, ``--view-theme``, ``--view-tty``), kept as the
+player's preferences with the game's others (``PlayerSide.view_prefs``), and starting the
+view beside a player side.
+
+Where it lives: a second terminal window by default, because the player's console is the
+screen reader's and must stay an append-only stream of lines; a full-screen layout there
+would be read as noise, or have to be turned off whenever speech runs. ``--view-tty PATH``
+draws into a terminal the player already has open instead (a tmux pane, a terminal on a
+second screen: ``tty`` in it gives its PATH), for a desktop without a terminal the game
+can start, or a player who places windows themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Final
+
+from audiopoker.output.message import Message
+from audiopoker.ui.side import PlayerSide
+from audiopoker.view.feed import Sink, TerminalSink, ViewFeed
+from audiopoker.view.themes import DEFAULT_THEME, THEMES
+from audiopoker.view.view_text import ViewText
+from audiopoker.view.window import open_window
+
+log = logging.getLogger(__name__)
+
+VIEWS: Final = ("large", "off")
+
+
+def add_view_arguments(parser: argparse.ArgumentParser) -> None:
+    """The view's options (play and watch, join and host)."""
+    group = parser.add_argument_group("large view (for low vision)")
+    group.add_argument(
+        "--view",
+        choices=VIEWS,
+        help="large: the table in big type and high contrast in a window of its own (the "
+        "console stays as the screen reader reads it); off: no view (default: off, or what "
+        "you last chose)",
+    )
+    group.add_argument(
+        "--view-theme",
+        choices=tuple(THEMES),
+        help=f"the view's colours: {', '.join(THEMES)} (yellow on black); "
+        f"default: {DEFAULT_THEME}, or what you last chose",
+    )
+    group.add_argument(
+        "--view-tty",
+        metavar="PATH",
+        help="draw the view into a terminal you already have open (its PATH: run tty in "
+        "it, e.g. /dev/pts/3) instead of a new window",
+    )
+
+
+def chosen(side: PlayerSide, args: argparse.Namespace) -> tuple[str, str]:
+    """The view and theme to use: typed, else kept, else off and the default theme; what
+    is typed is kept from now on."""
+    kept = side.view_prefs
+    typed: str | None = getattr(args, "view", None)
+    if typed is None and getattr(args, "view_tty", None) is not None:
+        typed = "large"  # a place given: the view is wanted
+    typed_theme: str | None = getattr(args, "view_theme", None)
+    view = next((v for v in (typed, kept.get("view")) if v is not None and v in VIEWS), "off")
+    given = (typed_theme, kept.get("view_theme"))
+    theme = next((t for t in given if t is not None and t in THEMES), DEFAULT_THEME)
+    if typed is not None:
+        side.view_prefs["view"] = view  # typed: kept from now on
+    if typed_theme is not None:
+        side.view_prefs["view_theme"] = theme
+    return view, theme
+
+
+def start_view(side: PlayerSide, args: argparse.Namespace) -> ViewFeed | None:
+    """Start the view beside ``side`` when it is wanted; None when not (or it cannot start:
+    then the player is told, in words, that the game goes on without it)."""
+    view, theme = chosen(side, args)
+    if view != "large":
+        return None
+    words = ViewText(side.lang)
+    tty = getattr(args, "view_tty", None)
+    sink: Sink
+    if tty is not None:
+        try:
+            sink = TerminalSink(tty, THEMES[theme])
+        except OSError as error:
+            log.warning("the large view cannot open %s: %r", tty, error)
+            reason = error.strerror or str(error)
+            side.tell(Message("error", words.say("tty.failed", path=tty, reason=reason)))
+            return None
+    else:
+        opened = open_window(theme)
+        if isinstance(opened, str):
+            log.warning("the large view's window did not open: %s", opened)
+            key = "window.none" if opened == "none" else "window.failed"
+            side.tell(Message("error", words.say(key, reason=opened)))
+            return None
+        sink = opened
+    pre = side.pre_actions
+    feed = ViewFeed(side.state, side.lang, sink, (lambda: pre.armed) if pre else lambda: None)
+    side.listeners.insert(side.listeners.index(side.state) + 1, feed)
+    if pre is not None:
+        pre.on_change = feed.changed
+    feed.start()
+    return feed
