@@ -12,9 +12,11 @@ import pytest
 from narration_support import play_game
 from truth_checker import Report, TruthChecker
 
-from audiopoker.engine.events import Event, HandStarted
+from audiopoker.engine.actions import ActionKind, Street
+from audiopoker.engine.events import ActionTaken, Event, HandStarted
 from audiopoker.engine.table import TableConfig
 from audiopoker.narration import Narrator
+from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.output.message import Verbosity
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena", "Fabio", "Gloria", "Hugo", "Inés", "Juan")
@@ -246,3 +248,64 @@ def test_poker_spanish_is_told_truly_too() -> None:
     text = " ".join(said)
     assert " paga " in text and " se retira." in text and " sigue con " not in text
     assert "Estás en " in text and " en UTG" in text and "Hablas primero" not in text
+
+
+# ---------------------------------------------------------------- amounts in big blinds
+
+
+def test_hands_told_in_big_blinds_are_told_truly() -> None:
+    """The same tables told with amounts in big blinds (issue 27): every amount turned back
+    into chips by the checker is the engine's, and no sentence of a hand says chips."""
+    total = Report()
+    for lang in LANGS:
+        for index, (players, stack, config, limit) in enumerate(TABLES):
+            names = NAMES[:players]
+            for seed in range(8):
+                events = play_game(seed, names, stack, config, max_hands=limit)
+                listener = None if seed % 3 == 0 else seed % players
+                amounts = Amounts(Unit.BIG_BLINDS)
+                narrator = Narrator(names, lang, Verbosity.NORMAL, listener, amounts=amounts)  # type: ignore[arg-type]
+                checker = TruthChecker(names, lang, listener, big_blinds=True)
+                for hand in hands_of(events):
+                    said = [[message.text for message in narrator.narrate(e)] for e in hand]
+                    number = hand[0].hand_number if isinstance(hand[0], HandStarted) else 0
+                    checker.hand(hand, said, f"{lang} table {index} seed {seed} hand {number}")
+                total.merge(checker.report)
+    print(summary(total, 0.0))
+    assert total.hands > 400
+    assert total.findings == [], "\n".join(total.findings[:40])
+    assert total.unchecked_share < UNCHECKED_BOUND, summary(total, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "finding"),
+    [
+        ("en", "Ana calls 1.5 big blinds.", "calls"),  # 3 chips: Ana called 1
+        ("es", "Beto sube a 3 ciegas grandes.", "sube"),  # 6: he raised to 8
+        ("en", "Ana calls 2 chips.", "chips said in big blinds"),
+    ],
+)
+def test_the_checker_catches_a_wrong_amount_in_big_blinds(
+    lang: str, sentence: str, finding: str
+) -> None:
+    """A wrong figure, or chips said at a table in big blinds, is found."""
+    names = ("Ana", "Beto")
+    start = HandStarted(
+        hand_number=1, button=0, small_blind=0, big_blind=1, seats_in_hand=(0, 1),
+        stacks=(100, 100), small_blind_amount=1, big_blind_amount=2, ante=0,
+        big_blind_ante=False,
+    )  # fmt: skip
+    seat, kind, added, to = (
+        (0, ActionKind.CALL, 1, 2) if "Ana" in sentence else (1, ActionKind.RAISE, 6, 8)
+    )
+    taken = ActionTaken(
+        seat=seat, kind=kind, amount=added, to=to, all_in=False, stack=100 - to,
+        pot=3 + added, street=Street.PREFLOP,
+    )  # fmt: skip
+    checker = TruthChecker(names, lang, None, big_blinds=True)
+    checker.hand([start, taken], [[], [sentence]], "planted")
+    assert any(finding in line for line in checker.report.findings), checker.report.findings
+    right = "Ana calls 0.5 big blinds." if seat == 0 else "Beto sube a 4 ciegas grandes."
+    good = TruthChecker(names, lang, None, big_blinds=True)
+    good.hand([start, taken], [[], [right]], "the true sentence")
+    assert good.report.findings == []

@@ -32,6 +32,7 @@ FIRST = {
         "volume": "Sound volume 50 percent.",
         "all_in_warning": "Warning before all in: on. A asks first.",
         "review": "The coach's review after each hand: off.",
+        "amounts": "Amounts: in chips.",
     },
     "es": {
         "verbosity": "Cuánto se dice: lo normal.",
@@ -40,6 +41,7 @@ FIRST = {
         "volume": "Volumen de los sonidos: 50 por ciento.",
         "all_in_warning": "Aviso antes de jugar el resto: activado. A pregunta antes.",
         "review": "La revisión del entrenador tras cada mano: desactivada.",
+        "amounts": "Cantidades: en fichas.",
         "words": "Palabras del juego: seguir, ver e irse, como en la sala.",
     },
 }
@@ -209,7 +211,7 @@ def test_english_has_no_words_to_choose() -> None:
 def test_a_watcher_and_a_silent_table_get_only_what_they_have(lang: str) -> None:
     watcher = make_table(lang=lang, me=None)  # no seat, no sound, no coach
     names = [setting.name for setting in watcher.controller.settings()]
-    assert names == ["verbosity", "pace", *(["words"] if lang == "es" else [])]
+    assert names == ["verbosity", "pace", "amounts", *(["words"] if lang == "es" else [])]
 
 
 def test_any_other_key_closes_the_options_and_acts() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from truth_positions import PositionRules
 from truth_pots import PotRules
@@ -56,8 +57,13 @@ Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]
 class TruthChecker(PotRules, TurnRules, PositionRules):
     """Checks the sentences said for one listener (None: a spectator) in one language."""
 
-    def __init__(self, names: Sequence[str], lang: str, listener: int | None) -> None:
+    def __init__(
+        self, names: Sequence[str], lang: str, listener: int | None, big_blinds: bool = False
+    ) -> None:
         self.names, self.lang, self.listener = list(names), lang, listener
+        # Amounts said in big blinds: each is turned back into chips before the rules read
+        # the sentence (``in_chips``), so one set of rules checks both units.
+        self.big_blinds = big_blinds
         you = r"|You|you" if lang == "en" else ""
         alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         self.P = rf"(?:{alts}{you})"
@@ -97,6 +103,10 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
                 self.h.pots.append(event)
             if isinstance(event, PlayerEliminated):
                 self.h.eliminated.append(event)
+        if self.big_blinds:
+            start = next((e for e in events if isinstance(e, HandStarted)), None)
+            big = start.big_blind_amount if start is not None else 0
+            said = [[self.in_chips(text, big, label) for text in texts] for texts in said]
         pot_sentences: list[str] = []
         for event, texts in zip(events, said, strict=True):
             self._before(event)
@@ -108,6 +118,35 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
                 pot_sentences += [s for text in texts for s in sentences_of(text)]
             self._after(event)
         self._every_beaten_named(pot_sentences, label)
+
+    def in_chips(self, text: str, big_blind: int, label: str) -> str:
+        """``text`` with each amount in big blinds ("1.5 big blinds", "1,5 ciegas grandes";
+        a range's low end carries no unit: "between 1 and 100 big blinds") written as the
+        chips it stands for. Every table this checks has amounts a whole number of tenths
+        of a big blind, said exactly: a figure that is not a whole number of chips, or a
+        "chips" word in a hand (the unit is big blinds), is a finding."""
+        unit = r"(?:ciegas? grandes?|big blinds?)"
+        figure = r"\d+(?:[.,]\d+)?"
+
+        def chips(found: str) -> str:
+            value = Fraction(found.replace(",", ".")) * big_blind
+            if value.denominator != 1:
+                self.report.findings.append(f"{label}: {found} big blinds is {value} chips")
+            return str(int(value))
+
+        def one(match: re.Match[str]) -> str:
+            return chips(match.group(1))
+
+        def ranged(match: re.Match[str]) -> str:
+            return f"{chips(match.group(1))} {match.group(2)} {chips(match.group(3))}"
+
+        text = re.sub(rf"({figure}) (and|y|to|a) ({figure}) {unit}", ranged, text)
+        text = re.sub(rf"({figure}) {unit}", one, text)
+        if re.search(r"\d+ (?:chips?|fichas?)\b", text) and not re.match(
+            r"(?:Game over|Fin de la partida)", text
+        ):  # the game's winner is said in chips: its sentence says so
+            self.report.findings.append(f"{label}: chips said in big blinds: {text!r}")
+        return text
 
     # ----------------------------------------------------------------- what must be said
 
@@ -256,8 +295,9 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
             r"(?P<p>{P}) (?:posts? the big blind ante,?|antes?) (?P<n>{N})" + ai + r"\."),
             self._ante)]  # fmt: skip
         r[BetReturned] = [(self.rx(
-            r"(?:(?P<p>{P}) recupera|Recuperas) (?P<n>{N}) fichas? que nadie igualó\."
-            if es else r"(?P<p>{P}) gets? back (?P<n>{N}) uncalled chips?\."),
+            r"(?:(?P<p>{P}) recupera|Recuperas) (?P<n>{N})(?: fichas?)? que nadie igualó\."
+            if es
+            else r"(?P<p>{P}) gets? back (?P<n>{N}) (?:uncalled chips?|that nobody called)\."),
             self._returned)]  # fmt: skip
         r[HandStarted] = [
             (self.rx(r"(?:Mano|Hand) (?P<n>{N})(?: (?:de|of) {N})?\."), self._hand_number),

@@ -52,7 +52,7 @@ class PotRules:
                     # "se van", the room's words; "se retiran", poker Spanish
                     r"Todos los demás se (?:retiran|van): "
                     r"(?:(?P<p>{P}) (?:recupera|se lleva)|recuperas|te llevas)"
-                    r"(?:.*? (?P<r>{N}) fichas? que nadie igualó y (?:se|te) llevas?)?"
+                    r"(?:.*? (?P<r>{N})(?: fichas?)? que nadie igualó y (?:se|te) llevas?)?"
                     r"(?: el bote de (?P<n>{N}))?\.",
                     self._walk,
                 ),
@@ -100,7 +100,7 @@ class PotRules:
                 (r"(?P<p>{P}) wins? the pot of (?P<n>{N})(?: with (?P<h>.+))?\.", self._single),
                 (
                     r"Everyone else folds: (?P<p>{P}) "
-                    r"(?:gets? back (?P<r>{N}) uncalled chips? and )?"
+                    r"(?:gets? back (?P<r>{N}) (?:uncalled chips?|that nobody called) and )?"
                     r"(?:wins?|takes?) (?:the pot of (?P<n>{N})|the blinds)\.",
                     self._walk,
                 ),

@@ -68,14 +68,20 @@ class TurnRules:
         rules: list[tuple[str, Handler]] = (
             [
                 (r"Fin de la mano (?P<n>{N})\.", self._hand_end),
-                (r"Ahora tienes (?P<s>{N}) fichas?, (?P<d>{N}) (?P<sign>más|menos)\.", self._mine),
-                (r"Sigues con (?P<s>{N}) fichas?\.", self._mine),
+                (
+                    r"Ahora tienes (?P<s>{N})(?: fichas?)?, (?P<d>{N}) (?P<sign>más|menos)\.",
+                    self._mine,
+                ),
+                (r"Sigues con (?P<s>{N})(?: fichas?)?\.", self._mine),
             ]
             if es
             else [
                 (r"End of hand (?P<n>{N})\.", self._hand_end),
-                (r"You now have (?P<s>{N}) chips?, (?P<d>{N}) (?P<sign>more|fewer)\.", self._mine),
-                (r"You still have (?P<s>{N}) chips?\.", self._mine),
+                (
+                    r"You now have (?P<s>{N})(?: chips?)?, (?P<d>{N}) (?P<sign>more|fewer)\.",
+                    self._mine,
+                ),
+                (r"You still have (?P<s>{N})(?: chips?)?\.", self._mine),
             ]
         )
         return [(self.rx(pattern), handler) for pattern, handler in rules]

@@ -16,6 +16,7 @@ from audiopoker.cards import parse_cards
 from audiopoker.engine.actions import Action
 from audiopoker.engine.events import ActionTaken, Event
 from audiopoker.engine.hand import Hand
+from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.ui.app import build_app
 from audiopoker.ui.controller import Controller
@@ -133,8 +134,10 @@ def make_table(
     keymap: Keymap | None = None,
     me: int | None = 0,
     deck: Sequence[object] = DECK,
+    unit: Unit = Unit.CHIPS,
 ) -> Table:
-    """Three seats, button on seat 2: seat 0 small blind, seat 1 big blind, seat 2 first."""
+    """Three seats, button on seat 2: seat 0 small blind, seat 1 big blind, seat 2 first;
+    amounts in ``unit``, one ``Amounts`` shared by the words and the answers (as a side)."""
     hand, events = Hand.start(
         stacks=stacks,
         button=2,
@@ -149,8 +152,9 @@ def make_table(
     seat = HumanSeat(0, stopping)
     state = TableState(names, tuple(stacks), me)
     output = RecordingOutput()
-    text = UiText("es" if lang == "es" else "en")
-    words = Narration(text.lang, names, me)
+    amounts = Amounts(unit)
+    text = UiText("es" if lang == "es" else "en", amounts)
+    words = Narration(text.lang, names, me, amounts=amounts)
     table_holder: list[Table] = []
 
     def on_quit() -> None:
@@ -269,17 +273,17 @@ def to_option(keys: KeyDriver, controller: Controller, name: str) -> None:
         keys.press(DOWN)
 
 
-def facing_raise(lang: str = "en") -> Table:
+def facing_raise(lang: str = "en", unit: Unit = Unit.CHIPS) -> Table:
     """The player (small blind) faces Beto's raise to 6: call 5, raise 10..200, fold."""
-    table = make_table(lang=lang)
+    table = make_table(lang=lang, unit=unit)
     table.act(2, Action.raise_to(6))
     assert table.seat.pending is not None
     return table
 
 
-def check_is_free(lang: str = "en") -> Table:
+def check_is_free(lang: str = "en", unit: Unit = Unit.CHIPS) -> Table:
     """After the flop, first to act: check or bet 2..198."""
-    table = make_table(lang=lang)
+    table = make_table(lang=lang, unit=unit)
     table.act(2, Action.call())
     table.act(0, Action.call())
     table.act(1, Action.check())

@@ -27,7 +27,7 @@ Para tu rival: dos cartas cualesquiera.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -40,9 +40,10 @@ from audiopoker.coach.outs import OutGroup, Taint, TaintedGroup
 from audiopoker.coach.preflop_words import preflop_detail, preflop_first
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Catalog, Language
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import get_catalog as narration_catalog
 from audiopoker.narration.explain import count_word
-from audiopoker.narration.words import amount, card_list, hand_so_far
+from audiopoker.narration.words import card_list, hand_so_far
 
 DOMAIN: Final = "coach"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -54,6 +55,12 @@ def catalog(lang: Language) -> Catalog:
     return i18n.get_catalog(lang, DOMAIN, LOCALE_DIR)
 
 
+def amount_sayer(lang: Language, amounts: Amounts | None) -> Callable[[int], str]:
+    """Amounts in the unit the player chose (chips when none is given)."""
+    chosen = amounts if amounts is not None else Amounts()
+    return lambda chips: chosen.say(chips, lang)
+
+
 def percent(share: float) -> int:
     """A share (0..1) as a whole percentage."""
     return round(100 * share)
@@ -62,36 +69,40 @@ def percent(share: float) -> int:
 # -- the first answer ------------------------------------------------------------------
 
 
-def first_answer(advice: Advice, lang: Language) -> str:
+def first_answer(advice: Advice, lang: Language, amounts: Amounts | None = None) -> str:
     """The price, the chance, and the suggestion with its reason: three short sentences.
     Before the flop, the price when there is a bet to call, then the chart's answer (the
     hand, the seat, what was bet, what to do and how wide this seat plays), and when the
     coach leaves the chart against a player it has read, what it does instead and why."""
     if advice.chart is not None:
         facing = advice.to_call > 0 and not advice.first_in
-        price = [price_sentence(advice, lang)] if facing else []
+        price = [price_sentence(advice, lang, amounts)] if facing else []
         said = [*price, preflop_first(advice.chart, lang)]
         if advice.deviation is not None:  # its own read of the table, and why
             said.append(
                 catalog(lang).text(
                     "coach.chart.deviate",
                     share=percent(advice.deviation.vpip),
-                    action=action_words(advice, lang).lower(),
+                    action=action_words(advice, lang, amounts).lower(),
                 )
             )
         return " ".join(said)
     return " ".join(
-        (price_sentence(advice, lang), chance_sentence(advice, lang), suggestion(advice, lang))
+        (
+            price_sentence(advice, lang, amounts),
+            chance_sentence(advice, lang),
+            suggestion(advice, lang, amounts),
+        )
     )
 
 
-def price_sentence(advice: Advice, lang: Language) -> str:
+def price_sentence(advice: Advice, lang: Language, amounts: Amounts | None = None) -> str:
     """'Calling 20 to win 80: you need 20 percent.' or 'Checking is free.'; first in before
     the flop, no call's price (a raise there opens, it calls nothing): 'Nobody has come in
     yet: the pot holds 3.'"""
-    text = catalog(lang)
+    text, say = catalog(lang), amount_sayer(lang, amounts)
     if advice.first_in and advice.to_call > 0:
-        return text.text("coach.price.first_in", pot=amount(advice.pot))
+        return text.text("coach.price.first_in", pot=say(advice.pot))
     if advice.to_call <= 0:
         return text.text("coach.price.free")
     need = min(max(percent(advice.pot_odds), 1), 99)
@@ -100,7 +111,7 @@ def price_sentence(advice: Advice, lang: Language) -> str:
         if advice.all_in and advice.action == "call"
         else "coach.price.call"
     )
-    return text.text(key, call=amount(advice.to_call), pot=amount(advice.pot), need=need)
+    return text.text(key, call=say(advice.to_call), pot=say(advice.pot), need=need)
 
 
 def chance_words(share: float, lang: Language) -> str:
@@ -129,12 +140,14 @@ def chance_sentence(advice: Advice, lang: Language) -> str:
     )
 
 
-def action_words(advice: Advice, lang: Language) -> str:
+def action_words(advice: Advice, lang: Language, amounts: Amounts | None = None) -> str:
     """The suggestion as an order: 'Call', 'Raise to 45', 'Bet 180, all in'."""
     key = f"coach.do.{advice.action}" + (
         "_all_in" if advice.all_in and advice.action != "fold" else ""
     )
-    fields = {"amount": amount(advice.amount)} if advice.amount is not None else {}
+    fields = (
+        {"amount": amount_sayer(lang, amounts)(advice.amount)} if advice.amount is not None else {}
+    )
     return catalog(lang).text(key, **fields)
 
 
@@ -158,10 +171,12 @@ def reason_words(advice: Advice, lang: Language) -> str:
     return text.text(f"coach.reason.{reason.value}", players=count_word(advice.opponents + 1, lang))
 
 
-def suggestion(advice: Advice, lang: Language) -> str:
+def suggestion(advice: Advice, lang: Language, amounts: Amounts | None = None) -> str:
     """'Call: you are getting the right price.'"""
     return catalog(lang).text(
-        "coach.suggest", action=action_words(advice, lang), reason=reason_words(advice, lang)
+        "coach.suggest",
+        action=action_words(advice, lang, amounts),
+        reason=reason_words(advice, lang),
     )
 
 
@@ -173,6 +188,7 @@ def detail_answer(
     lang: Language,
     names: Sequence[str] | None = None,
     values: OptionValues | None = None,
+    amounts: Amounts | None = None,
 ) -> str:
     """The kind of reason, the hand, its outs, how many opponents, and the range assumed
     for each; then, given ``values``, each option's value and grade. ``names`` are the
@@ -192,34 +208,39 @@ def detail_answer(
     sentences.append(opponents_sentence(advice, lang))
     sentences.extend(range_sentences(advice, lang, names))
     if values is not None:
-        sentences.extend(values_sentences(values, lang))
+        sentences.extend(values_sentences(values, lang, amounts))
     return " ".join(sentences)
 
 
 # -- the value of every option ------------------------------------------------------------
 
 
-def option_words(option: OptionValue, lang: Language) -> str:
+def option_words(option: OptionValue, lang: Language, amounts: Amounts | None = None) -> str:
     """An option named short: 'Check', 'Bet 16', 'Raise to 48', 'All in'."""
     text = catalog(lang)
     kind = option.action.kind
     if kind in (ActionKind.BET, ActionKind.RAISE):
         if option.all_in:
             return text.text("coach.option.all_in")
-        return text.text(f"coach.option.{kind.value}", amount=amount(option.action.to or 0))
+        to = amount_sayer(lang, amounts)(option.action.to or 0)
+        return text.text(f"coach.option.{kind.value}", amount=to)
     if kind is ActionKind.CALL and option.all_in:
         return text.text("coach.option.call_all_in")
     return text.text(f"coach.option.{kind.value}")
 
 
 def value_sentence(
-    values: OptionValues, option: OptionValue, lang: Language, first: bool = True
+    values: OptionValues,
+    option: OptionValue,
+    lang: Language,
+    first: bool = True,
+    amounts: Amounts | None = None,
 ) -> str:
     """One option's grade and what it gives up: 'Check: best.', 'Bet 16: about 1 big
     blind less.', 'All in: a blunder, about 40 big blinds less.'; an option within the
     estimate's noise of the best one said after it is 'as good' (two "best" confuse)."""
     text = catalog(lang)
-    name = option_words(option, lang)
+    name = option_words(option, lang, amounts)
     graded = values.grade(option)
     if graded is Grade.BEST:
         return text.text("coach.grade.best" if first else "coach.grade.tie", option=name)
@@ -229,11 +250,13 @@ def value_sentence(
     return text.plural(f"coach.grade.{graded.value}", max(count, 1), option=name)
 
 
-def values_sentences(values: OptionValues, lang: Language) -> list[str]:
+def values_sentences(
+    values: OptionValues, lang: Language, amounts: Amounts | None = None
+) -> list[str]:
     """Every option's sentence, from the best to the costliest (equal values in the order
     of the options: fold, check or call, bets by size)."""
     order = sorted(values.options, key=lambda o: -o.value)
-    return [value_sentence(values, option, lang, i == 0) for i, option in enumerate(order)]
+    return [value_sentence(values, option, lang, i == 0, amounts) for i, option in enumerate(order)]
 
 
 def kind_sentence(advice: Advice, lang: Language) -> str:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from audiopoker.coach.advice_words import catalog, chance_words, percent
+from audiopoker.coach.advice_words import amount_sayer, catalog, chance_words, percent
 from audiopoker.coach.review import Decision, HandReview
 from audiopoker.engine.actions import ActionKind, Street
 from audiopoker.i18n import Language
-from audiopoker.narration.words import amount
+from audiopoker.narration.amounts import Amounts
 
 _AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE)
 _STREETS: Final = {
@@ -39,7 +39,9 @@ _STREETS: Final = {
 }
 
 
-def review_sentences(review: HandReview, lang: Language) -> list[str]:
+def review_sentences(
+    review: HandReview, lang: Language, amounts: Amounts | None = None
+) -> list[str]:
     """Each costly decision of ``review`` in two sentences (the spot, the saving), as one
     message each; a hand without any: 'Well played: no costly decision.'; no decision at
     all: that there is nothing to review."""
@@ -48,17 +50,19 @@ def review_sentences(review: HandReview, lang: Language) -> list[str]:
     costly = review.costly
     if not costly:
         return [catalog(lang).text("review.well_played")]
-    return [f"{decision_sentence(d, lang)} {saving_sentence(d, lang)}" for d in costly]
+    return [
+        f"{decision_sentence(d, lang, amounts)} {saving_sentence(d, lang, amounts)}" for d in costly
+    ]
 
 
-def decision_sentence(decision: Decision, lang: Language) -> str:
+def decision_sentence(decision: Decision, lang: Language, amounts: Amounts | None = None) -> str:
     """'On the turn you called 40 into 100 with about 18 percent to win; the price needed
     29 percent.' (no price when checking was free)."""
     text = catalog(lang)
     advice = decision.advice
     fields = {
         "street": text.text(f"review.street.{_STREETS[advice.street]}"),
-        "did": did_words(decision, lang),
+        "did": did_words(decision, lang, amounts),
         "chance": chance_words(advice.equity, lang),
     }
     if advice.to_call <= 0:
@@ -67,22 +71,23 @@ def decision_sentence(decision: Decision, lang: Language) -> str:
     return text.text("review.spot.price", need=need, **fields)
 
 
-def did_words(decision: Decision, lang: Language) -> str:
+def did_words(decision: Decision, lang: Language, amounts: Amounts | None = None) -> str:
     """What the player did: 'you called 40 into 100', 'you raised to 90, all in,'."""
     action, advice = decision.action, decision.advice
+    say = amount_sayer(lang, amounts)
     kind = action.kind
     key = f"review.did.{kind.value}"
     if decision.all_in and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK:
         key += "_all_in"
     return catalog(lang).text(
         key,
-        call=amount(advice.to_call),
-        pot=amount(advice.pot),
-        amount=amount(action.to or 0),
+        call=say(advice.to_call),
+        pot=say(advice.pot),
+        amount=say(action.to or 0),
     )
 
 
-def saving_sentence(decision: Decision, lang: Language) -> str:
+def saving_sentence(decision: Decision, lang: Language, amounts: Amounts | None = None) -> str:
     """What the coach's choice was worth more: 'Folding saves about 3 big blinds on
     average.', 'Raising to 45 is worth about 4 big blinds more on average.'"""
     advice = decision.advice
@@ -97,7 +102,7 @@ def saving_sentence(decision: Decision, lang: Language) -> str:
     if all_in and name not in ("fold", "check"):
         key += "_all_in"
     count = max(round(decision.cost), 1)
-    fields = {"amount": amount(to)} if to is not None else {}
+    fields = {"amount": amount_sayer(lang, amounts)(to)} if to is not None else {}
     return catalog(lang).plural(key, count, **fields)
 
 

@@ -17,6 +17,7 @@ from audiopoker.audio.listener import DEFAULT_VOLUME, build_sound
 from audiopoker.bots.levels import make_bot
 from audiopoker.coach.bot import COACH_LEVEL
 from audiopoker.commands import words_choice
+from audiopoker.commands.amounts_choice import add_amounts_argument
 from audiopoker.commands.play import _name, _no_terminal_warning
 from audiopoker.commands.words_choice import add_words_argument
 from audiopoker.i18n import Language
@@ -45,7 +46,6 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
 from audiopoker.ui.ui_text import UiText
-from audiopoker.view.view_options import add_view_arguments, start_view
 
 DEFAULT_PORT = 7777
 
@@ -56,6 +56,7 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, help="language: es or en")
     parser.add_argument("--keymap", type=Path, metavar="FILE", help="a keymap file")
     add_words_argument(parser)
+    add_amounts_argument(parser)
     parser.add_argument(
         "--remind",
         type=int_range(0, MAX_REMIND),
@@ -75,7 +76,6 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autopilot", nargs="?", const="easy", help=argparse.SUPPRESS)
     parser.add_argument("--autopilot-think", type=float, default=0.0, help=argparse.SUPPRESS)
     add_output_arguments(parser)
-    add_view_arguments(parser)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -149,6 +149,8 @@ def kept_prefs(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any
         prefs.pop("verbosity", None)
     if args.remind is not None:
         prefs.pop("remind", None)
+    if getattr(args, "amounts", None) is not None:  # typed: it wins, and is kept from now on
+        prefs["amounts"] = args.amounts
     prefs.pop("words", None)
     return prefs
 
@@ -292,9 +294,4 @@ def play_at(
             else:
                 made.on_frame(early)
         session = made
-    view = start_view(made, args)  # the large view, when wanted (issue 27)
-    try:
-        return made.run()
-    finally:
-        if view is not None:
-            view.close()
+    return made.run()

@@ -19,6 +19,7 @@ from audiopoker.argtypes import (
 from audiopoker.audio.listener import DEFAULT_VOLUME, SoundListener, build_sound
 from audiopoker.bots.levels import LEVELS, REFERENCE_BOTS
 from audiopoker.coach.bot import COACH
+from audiopoker.commands.amounts_choice import UnitRemembered, add_amounts_argument, choose_unit
 from audiopoker.commands.new_game import options_against, typed_table_options
 from audiopoker.commands.words_choice import (
     WordsRemembered,
@@ -38,7 +39,6 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
 from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 from audiopoker.ui.startup import Answer, choose_game, open_store
-from audiopoker.view.view_options import add_view_arguments, start_view
 
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
@@ -121,6 +121,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         help="language: es or en (default: the system's)",
     )
     add_words_argument(parser)
+    add_amounts_argument(parser)
     parser.add_argument(
         "--bot-delay",
         type=_seconds,
@@ -158,7 +159,6 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         "in the game 9 and 0 change it and 8 mutes",
     )
     add_output_arguments(parser)
-    add_view_arguments(parser)
 
 
 def sound_from_args(args: argparse.Namespace) -> SoundListener | None:
@@ -276,6 +276,8 @@ def _given_options_win(
         settings = dataclasses.replace(settings, review=review)
     if getattr(args, "words", None) is not None:
         prefs.pop("words", None)
+    if getattr(args, "amounts", None) is not None:
+        prefs.pop("amounts", None)
     return dataclasses.replace(saved, prefs=prefs), settings
 
 
@@ -298,11 +300,14 @@ class PlaySession(Session):
     as the player's last choice, for every command (``remembered``), besides its save."""
 
     remembered: WordsRemembered | None = None
+    unit_remembered: UnitRemembered | None = None
 
     def prefs_changed(self) -> None:
         super().prefs_changed()
         if self.remembered is not None:
             self.remembered.noticed()
+        if self.unit_remembered is not None:
+            self.unit_remembered.noticed()
 
 
 def _no_terminal_warning() -> None:
@@ -392,14 +397,11 @@ def run_play(args: argparse.Namespace) -> int:
             store=store,
             saved=saved,
             tournament=tournament,
+            unit=choose_unit(args.amounts, prefs, saved.prefs if saved is not None else {}),
         )
         session.remembered = WordsRemembered(prefs)
-        view = start_view(session, args)  # the large view, when wanted (issue 27)
-        try:
-            return session.run()
-        finally:
-            if view is not None:
-                view.close()
+        session.unit_remembered = UnitRemembered(prefs, session.amounts)
+        return session.run()
     finally:
         if store is not None:
             store.close()

@@ -4,13 +4,15 @@ or fold". The engine's LegalActions decide; this only says them."""
 from __future__ import annotations
 
 from audiopoker.engine.actions import ActionKind, LegalActions
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import Catalog
-from audiopoker.narration.words import amount
 
 
-def choices_text(catalog: Catalog, legal: LegalActions) -> str:
+def choices_text(catalog: Catalog, legal: LegalActions, amounts: Amounts | None = None) -> str:
     """The legal choices joined with "or", the bet or raise with its range (its minimum is
-    the minimum raise), or "go all in" when that is the only size left."""
+    the minimum raise; the unit, in big blinds, said once at its end), or "go all in" when
+    that is the only size left."""
+    amounts = amounts if amounts is not None else Amounts()
     choices: list[str] = []
     if legal.can_check:
         choices.append(catalog.text("choice.check"))
@@ -20,7 +22,8 @@ def choices_text(catalog: Catalog, legal: LegalActions) -> str:
         )
     if legal.raise_kind is not None:
         verb = "bet" if legal.raise_kind is ActionKind.BET else "raise"
-        low, high = amount(legal.min_raise_to), amount(legal.max_raise_to)
+        low = amounts.figure(legal.min_raise_to, catalog.lang)
+        high = amounts.say(legal.max_raise_to, catalog.lang)
         if legal.min_raise_to >= legal.max_raise_to:
             choices.append(catalog.text(f"choice.{verb}_all_in", amount=high))
         else:

@@ -16,9 +16,10 @@ from typing import Final
 
 from audiopoker.engine.events import Event, HandShown, PotAwarded
 from audiopoker.evaluator import HandValue
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import Catalog
 from audiopoker.narration.language import Language
-from audiopoker.narration.words import amount, describe_hand
+from audiopoker.narration.words import describe_hand
 
 # What the events after the listener's fold would say, left out for the summary; what
 # concerns the game (an elimination, new blinds, the game's end) is still said.
@@ -57,12 +58,14 @@ class FoldSummary:
                 if contested and value is not None and seat not in self.hands:
                     self.hands[seat] = value
 
-    def sentence(self, catalog: Catalog, lang: Language, names: tuple[str, ...]) -> str | None:
+    def sentence(
+        self, catalog: Catalog, lang: Language, names: tuple[str, ...], amounts: Amounts
+    ) -> str | None:
         """The summary, or None when nothing was won (no pot was paid: never expected)."""
         clauses: list[str] = []
         for seat, chips in self.won.items():
             value = self.hands.get(seat)
-            fields: dict[str, object] = {"name": names[seat], "amount": amount(chips)}
+            fields: dict[str, object] = {"name": names[seat], "amount": amounts.say(chips, lang)}
             if value is None:
                 clauses.append(catalog.text("fold_summary.win", **fields))
             else:

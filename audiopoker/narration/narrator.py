@@ -100,6 +100,7 @@ class Narrator(PotTalk):
 
     def narrate(self, event: Event) -> list[Message]:
         """The messages for one event, in order (possibly none)."""
+        self.amounts.follow(event)
         messages: list[Message] = []
         held = self._held_pots
         if held and not (isinstance(event, PotAwarded) and event.winners == held[0].winners):
@@ -129,7 +130,7 @@ class Narrator(PotTalk):
         kept = [message for message in messages if message.kind not in FOLDED_AWAY]
         if isinstance(event, HandEnded):
             self._folded_summary = None
-            text = summary.sentence(self._catalog, self.lang, tuple(self.names))
+            text = summary.sentence(self._catalog, self.lang, tuple(self.names), self.amounts)
             if text is not None:
                 kept = [Message("fold_summary", text), *kept]
         return kept
@@ -156,7 +157,7 @@ class Narrator(PotTalk):
         if event.ante and event.big_blind_ante:
             sentences.append(self._text("hand.big_blind_ante"))
         elif event.ante:
-            sentences.append(self._text("hand.antes", amount=amount(event.ante)))
+            sentences.append(self._text("hand.antes", amount=self._amount(event.ante)))
         messages = self._message("hand_started", sentences)
         position = (
             self.positions.get(self.listener_seat) if self.listener_seat is not None else None
@@ -183,9 +184,11 @@ class Narrator(PotTalk):
         """ "Chips: Ana with 200, Beto with 180 and you with 220." (the dealt-in seats)."""
         seats = self.hand.seats_in_hand if self.hand is not None else range(len(stacks))
         items = [
-            self._text("stack.item.you", amount=amount(stacks[seat]))
+            self._text("stack.item.you", amount=self._amount(stacks[seat]))
             if seat == self.listener_seat
-            else self._text("stack.item.other", name=self._name(seat), amount=amount(stacks[seat]))
+            else self._text(
+                "stack.item.other", name=self._name(seat), amount=self._amount(stacks[seat])
+            )
             for seat in seats
         ]
         return self._text("hand.stacks", stacks=self._catalog.join(items))
@@ -198,7 +201,7 @@ class Narrator(PotTalk):
             self.dead += event.amount  # a big blind ante is dead money
         if event.all_in:
             self.all_in.add(event.seat)
-        fields = {"amount": amount(event.amount)}
+        fields = {"amount": self._amount(event.amount)}
         hand = self.hand
         if event.all_in:
             text, level = self._seat_text("ante.all_in", event.seat, **fields), Verbosity.BRIEF
@@ -217,7 +220,9 @@ class Narrator(PotTalk):
             self.all_in.add(event.seat)
         kind = "small" if event.kind is BlindKind.SMALL else "big"
         suffix = ".all_in" if event.all_in else ""
-        text = self._seat_text(f"blind.{kind}{suffix}", event.seat, amount=amount(event.amount))
+        text = self._seat_text(
+            f"blind.{kind}{suffix}", event.seat, amount=self._amount(event.amount)
+        )
         # Brief keeps the listener's own blinds and the all-in ones; the others are routine.
         mine = event.seat == self.listener_seat
         level = Verbosity.BRIEF if mine or event.all_in else Verbosity.NORMAL
@@ -248,7 +253,9 @@ class Narrator(PotTalk):
         messages = self._message("street_dealt", [text], braille=brief)
         # Verbose adds the pot, not the board again (E says the board at any time).
         messages += self._message(
-            "street_dealt", [self._text("street.pot", pot=amount(self.pot))], Verbosity.VERBOSE
+            "street_dealt",
+            [self._text("street.pot", pot=self._amount(self.pot))],
+            Verbosity.VERBOSE,
         )
         if self.announce_best_hand and self.listener_in_hand and len(self.hole_cards) == 2:
             best = self.best_hand_messages()
@@ -307,8 +314,8 @@ class Narrator(PotTalk):
     def your_turn_messages(self, legal: LegalActions) -> list[Message]:
         """The listener's turn (kind ``your_turn``): what calling costs, the pot, and the
         legal choices with the bet or raise range (its minimum is the minimum raise)."""
-        pot, cost = amount(legal.pot), amount(legal.to_call)
-        choices = choices_text(self._catalog, legal)
+        pot, cost = self._amount(legal.pot), self._amount(legal.to_call)
+        choices = choices_text(self._catalog, legal, self.amounts)
         if self.verbosity <= Verbosity.BRIEF:  # brief: what calling costs and the choices
             if legal.can_call and not legal.can_check:
                 key = (
@@ -332,7 +339,7 @@ class Narrator(PotTalk):
             sentences.append(self._text("turn.not_reopened.you"))
         sentences.append(self._text("your_turn.choices", choices=choices))
         if self.verbosity >= Verbosity.VERBOSE:
-            sentences.append(self._catalog.plural("your_turn.stack", legal.stack))
+            sentences.append(self.amounts.counted(self._catalog, "your_turn.stack", legal.stack))
         # The prompt is true while the turn lasts: the router drops it when the turn ends.
         return self._message("your_turn", sentences, true_while=YOUR_TURN)
 
@@ -357,7 +364,9 @@ class Narrator(PotTalk):
         if topped and self.verbosity >= Verbosity.NORMAL:
             key += ".topped"
         sentences = [
-            self._seat_text(key, event.seat, amount=amount(figure), total=amount(event.to))
+            self._seat_text(
+                key, event.seat, amount=self._amount(figure), total=self._amount(event.to)
+            )
         ]
         if event.kind in (ActionKind.BET, ActionKind.RAISE):
             sentences += self._raise_level(event)
@@ -365,7 +374,7 @@ class Narrator(PotTalk):
         if event.kind in (ActionKind.FOLD, ActionKind.CHECK):
             return messages  # no chips moved: the stack and the pot are as they were
         details = [
-            self._seat_plural("action.stack", event.seat, event.stack, pot=amount(event.pot))
+            self._seat_chips("action.stack", event.seat, event.stack, pot=self._amount(event.pot))
         ]
         return messages + self._message("action_taken", details, Verbosity.VERBOSE)
 
@@ -396,7 +405,9 @@ class Narrator(PotTalk):
             net, stack = event.net[seat], event.stacks[seat]
             key = "won" if net > 0 else "lost" if net < 0 else "even"
             sentences.append(
-                self._catalog.plural(f"hand_ended.{key}", stack, change=amount(abs(net)))
+                self.amounts.counted(
+                    self._catalog, f"hand_ended.{key}", stack, change=self._amount(abs(net))
+                )
             )
         # Brief keeps the listener's own result; the chips of everyone are said once a
         # hand, when the next one starts.
@@ -436,16 +447,19 @@ class Narrator(PotTalk):
 
     def _blinds_changed(self, event: BlindsChanged) -> list[Message]:
         fields = {
-            "small": amount(event.small_blind_amount),
-            "big": amount(event.big_blind_amount),
+            "small": self.amounts.chips(event.small_blind_amount, self.lang),
+            "big": self.amounts.chips(event.big_blind_amount, self.lang),
         }
         if event.ante:
-            text = self._text("blinds_changed.ante", ante=amount(event.ante), **fields)
+            text = self._text(
+                "blinds_changed.ante", ante=self.amounts.chips(event.ante, self.lang), **fields
+            )
         else:
             text = self._text("blinds_changed", **fields)
         return self._message("blinds_changed", [text])
 
     def _game_ended(self, event: GameEnded) -> list[Message]:
+        # The winner's stack is said in chips in either unit: its sentence says "chips".
         winners = event.winners
         sentences: list[str] = []
         if len(winners) > 1:
@@ -453,7 +467,7 @@ class Narrator(PotTalk):
                 self._text(
                     "game.limit.tie",
                     names=self._names_list(winners),
-                    stack=amount(event.stacks[winners[0]]),
+                    stack=amount(event.stacks[winners[0]]),  # "... with 400 chips each"
                 )
             )
         elif winners:
@@ -467,7 +481,7 @@ class Narrator(PotTalk):
                 "standing.item" if event.stacks[seat] else "standing.item.out",
                 seat,
                 place=ordinal(places[seat], self.lang),
-                stack=amount(event.stacks[seat]),
+                stack=self._amount(event.stacks[seat]),
             )
             for seat in event.standings
         ]

@@ -15,7 +15,6 @@ from audiopoker.narration.explain import count_word, every_beaten, reason_senten
 from audiopoker.narration.reckoning import pot_count, pot_levels
 from audiopoker.narration.table_context import TableTalk
 from audiopoker.narration.words import (
-    amount,
     card_list,
     describe_hand,
     hand_so_far,
@@ -43,7 +42,7 @@ class PotTalk(TableTalk):
         return self._returned_message(event)
 
     def _returned_message(self, event: BetReturned) -> list[Message]:
-        text = self._seat_plural("returned", event.seat, event.amount)
+        text = self._seat_chips("returned", event.seat, event.amount)
         return self._message("bet_returned", [text])
 
     def _flush_return(self) -> list[Message]:
@@ -119,19 +118,19 @@ class PotTalk(TableTalk):
 
     def _pot_awarded(self, event: PotAwarded) -> list[Message]:
         pot = self._pot_name(event.pot_index)
-        total = amount(event.amount)
+        total = self._amount(event.amount)
         held = self._held_return
         if held is not None and event.uncontested and event.winners == (held.seat,):
             # Everyone else folded: the chips nobody called and the pot, in one sentence;
             # no "pot of 0" when the returned chips were all there was (a dead small blind).
             self._held_return = None
             if event.amount == 0:
-                text = self._seat_plural("pot.returned_only", held.seat, held.amount)
+                text = self._seat_chips("pot.returned_only", held.seat, held.amount)
             elif self.verbosity <= Verbosity.BRIEF:  # brief: who wins how much
                 text = self._seat_text("pot.uncontested", held.seat, amount=total)
             else:
                 key = "pot.uncontested.returned"
-                text = self._seat_plural(key, held.seat, held.amount, amount=total)
+                text = self._seat_chips(key, held.seat, held.amount, amount=total)
             return self._message("pot_awarded", [text])
         messages = self._flush_return()
         if len(event.winners) == 1:
@@ -158,13 +157,13 @@ class PotTalk(TableTalk):
         if len(held) == 1:
             event = held[0]
             return self._award_messages(
-                event, self._pot_name(event.pot_index), amount(event.amount)
+                event, self._pot_name(event.pot_index), self._amount(event.amount)
             )
         seat = held[0].winners[0]
         values = [self._won_with(event) for event in held]
         size = "two" if len(held) == 2 else "many"
         fields: dict[str, object] = {
-            "amounts": self._catalog.join([amount(event.amount) for event in held]),
+            "amounts": self._catalog.join([self._amount(event.amount) for event in held]),
             "count": count_word(len(held), self.lang),
         }
         first = values[0]
@@ -241,11 +240,11 @@ class PotTalk(TableTalk):
             fields["pot"] = pot
         if len(set(event.shares)) == 1:
             key = "pot.named.split" if pot is not None else "pot.split"
-            return self._text(key, share=amount(event.shares[0]), **fields)
+            return self._text(key, share=self._amount(event.shares[0]), **fields)
         shares = [
-            self._text("share.item.you", amount=amount(share))
+            self._text("share.item.you", amount=self._amount(share))
             if seat == self.listener_seat
-            else self._text("share.item", amount=amount(share), name=self._name(seat))
+            else self._text("share.item", amount=self._amount(share), name=self._name(seat))
             for seat, share in zip(event.winners, event.shares, strict=True)
         ]
         key = "pot.named.split.uneven" if pot is not None else "pot.split.uneven"

@@ -13,6 +13,7 @@ from audiopoker.engine.events import (
     HandStarted,
     PotAwarded,
 )
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.fold_summary import FoldSummary
 from audiopoker.narration.language import Language
@@ -32,8 +33,11 @@ class TableTalk:
         announce_best_hand: bool = True,
         reveal_hole_cards: bool = False,
         hand_limit: int | None = None,
+        amounts: Amounts | None = None,
     ) -> None:
         self.names = tuple(names)
+        # Chips or big blinds (shared with the player's other words; see amounts.py).
+        self.amounts = amounts if amounts is not None else Amounts()
         self.hand_limit = hand_limit
         self.lang: Language = lang
         self.verbosity = verbosity
@@ -96,6 +100,10 @@ class TableTalk:
     def _text(self, key: str, **fields: object) -> str:
         return self._catalog.text(key, **fields)
 
+    def _amount(self, chips: int) -> str:
+        """An amount in the unit the listener chose ("4" or "2 big blinds")."""
+        return self.amounts.say(chips, self.lang)
+
     def _who(self, seat: int) -> str:
         return "you" if seat == self.listener_seat else "other"
 
@@ -108,10 +116,13 @@ class TableTalk:
             return self._text(f"{key}.you", **fields)
         return self._text(f"{key}.other", name=self._name(seat), **fields)
 
-    def _seat_plural(self, key: str, seat: int, count: int, **fields: object) -> str:
+    def _seat_chips(self, key: str, seat: int, chips: int, **fields: object) -> str:
+        """A sentence counting ``chips`` for a seat (``key.you`` / ``key.other``), in the
+        unit chosen (``Amounts.counted``)."""
         if seat == self.listener_seat:
-            return self._catalog.plural(f"{key}.you", count, **fields)
-        return self._catalog.plural(f"{key}.other", count, name=self._name(seat), **fields)
+            return self.amounts.counted(self._catalog, f"{key}.you", chips, **fields)
+        catalog, name = self._catalog, self._name(seat)
+        return self.amounts.counted(catalog, f"{key}.other", chips, name=name, **fields)
 
     def _names_list(self, seats: Sequence[int]) -> str:
         """Players joined with "and"; the listener as "you", last (entre Beto y tú)."""

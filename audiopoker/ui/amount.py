@@ -9,15 +9,24 @@ the turn is still the player's. The range comes from the engine's LegalActions.
 ('30', 30, True)
 >>> entry.step(500); entry.value, entry.digits
 (200, '')
+
+In big blinds (``big_blind`` set) the player types big blinds, with one decimal mark:
+
+>>> entry = AmountEntry(ActionKind.RAISE, minimum=4, maximum=200, value=4, big_blind=2)
+>>> for key in "2,5": entry.type_digit(key)
+>>> entry.digits, entry.value
+('2,5', 5)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
 
 MAX_AMOUNT_DIGITS = 9
+DECIMAL_MARKS = (".", ",")  # typed in big blinds: "2.5" or "2,5"
 
 
 @dataclass
@@ -30,12 +39,15 @@ class AmountEntry:
     maximum: int
     value: int
     digits: str = ""
+    big_blind: int = 0  # typed in big blinds of this size; 0: typed in chips
 
     @classmethod
-    def open(cls, legal: LegalActions) -> AmountEntry:
-        """A new entry for the bet or raise ``legal`` allows, at its minimum."""
+    def open(cls, legal: LegalActions, big_blind: int = 0) -> AmountEntry:
+        """A new entry for the bet or raise ``legal`` allows, at its minimum (typed in big
+        blinds of ``big_blind`` chips when given)."""
         assert legal.raise_kind is not None
-        return cls(legal.raise_kind, legal.min_raise_to, legal.max_raise_to, legal.min_raise_to)
+        low, high = legal.min_raise_to, legal.max_raise_to
+        return cls(legal.raise_kind, low, high, low, big_blind=big_blind)
 
     @property
     def in_range(self) -> bool:
@@ -47,10 +59,27 @@ class AmountEntry:
         """The bet or raise to the amount."""
         return Action(self.kind, self.value)
 
+    def takes(self, key: str) -> bool:
+        """Whether ``key`` types into the amount now: a digit, or in big blinds one decimal
+        mark (a second mark, or a mark in chips, is refused and said by the keys)."""
+        if key.isdigit():
+            return True
+        return bool(self.big_blind) and key in DECIMAL_MARKS and not self._has_mark
+
+    @property
+    def _has_mark(self) -> bool:
+        return any(mark in self.digits for mark in DECIMAL_MARKS)
+
     def type_digit(self, digit: str) -> None:
-        """Extend the typed total (leading zeros dropped, at most MAX_AMOUNT_DIGITS)."""
+        """Extend the typed total (leading zeros dropped, at most MAX_AMOUNT_DIGITS); a
+        key it does not take (``takes``) changes nothing."""
+        if not self.takes(digit):
+            return
         if len(self.digits) < MAX_AMOUNT_DIGITS:
-            self.digits = (self.digits + digit).lstrip("0")
+            typed = self.digits + digit
+            if digit in DECIMAL_MARKS and not self.digits:
+                typed = "0" + digit
+            self.digits = typed if self._has_mark or digit in DECIMAL_MARKS else typed.lstrip("0")
         self._from_digits()
 
     def delete(self) -> None:
@@ -77,4 +106,10 @@ class AmountEntry:
         self.digits, self.value = "", 0
 
     def _from_digits(self) -> None:
-        self.value = int(self.digits) if self.digits else 0
+        if not self.digits:
+            self.value = 0
+        elif not self.big_blind:
+            self.value = int(self.digits)
+        else:  # big blinds to whole chips, halves rounded up (a Decimal: no float error)
+            typed = Decimal(self.digits.replace(",", ".").rstrip(".") or "0")
+            self.value = int((typed * self.big_blind).to_integral_value("ROUND_HALF_UP"))

@@ -62,7 +62,8 @@ class AmountKeys:
         """R on the player's turn with a raise possible: the entry opens, its range said."""
         host = self.host
         host.output.expire(YOUR_TURN)  # the amount's question says the choice now
-        self.entry = AmountEntry.open(legal)
+        amounts = host.text.amounts
+        self.entry = AmountEntry.open(legal, amounts.big_blind if amounts.in_big_blinds else 0)
         host.mode = Mode.AMOUNT
         bet = legal.raise_kind is ActionKind.BET
         confirm, cancel = self._labels()
@@ -94,11 +95,16 @@ class AmountKeys:
         self.host.say(value, true_while=YOUR_TURN)
 
     def digit(self, digit: str) -> None:
-        """A digit: extend the typed total."""
+        """A digit (or, in big blinds, a decimal mark): extend the typed total; a mark it
+        does not take is said and changes nothing."""
         entry = self._open_entry()
-        if entry is not None:
-            entry.type_digit(digit)
-            self.host.say(self.host.text.amount_typed(entry.digits))
+        if entry is None:
+            return
+        if not entry.takes(digit):
+            self.host.say(self.host.text.amount_no_mark(bool(entry.big_blind)), "error")
+            return
+        entry.type_digit(digit)
+        self.host.say(self.host.text.amount_typed(entry.digits))
 
     def delete(self) -> None:
         """Backspace: drop the last typed digit."""

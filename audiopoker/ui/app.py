@@ -21,6 +21,7 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
+from audiopoker.ui.amount import DECIMAL_MARKS
 from audiopoker.ui.keymap import AMOUNT_DIGITS, Keymap, Mode
 
 
@@ -39,7 +40,7 @@ ESCAPE_TIMEOUT = 0.05
 
 def _bound_keys(keymap: Keymap) -> list[str]:
     """Every key any mode uses, letters in both cases (Shift and Caps Lock still work)."""
-    keys: dict[str, None] = dict.fromkeys(AMOUNT_DIGITS)
+    keys: dict[str, None] = dict.fromkeys((*AMOUNT_DIGITS, *DECIMAL_MARKS))
     for mode in Mode:
         for _action, names in keymap.items(mode):
             for name in names:

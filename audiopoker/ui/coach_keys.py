@@ -56,6 +56,7 @@ from audiopoker.engine.events import ActionRequired, ActionTaken, Event, HandEnd
 from audiopoker.engine.table import Table
 from audiopoker.engine.view import PlayerView, ShownHand, build_view, shown_hands_of
 from audiopoker.i18n import Language
+from audiopoker.narration.amounts import Amounts
 from audiopoker.output.message import Message
 from audiopoker.persistence.decisions import GRADE_NAMES, DecisionRecord
 from audiopoker.ui.browse import ListKeys
@@ -105,6 +106,7 @@ class CoachService:
         self.lang = lang
         self.coach = Coach(rng, deals=deals)
         self.speak_review = speak_review
+        self.amounts = Amounts()  # the side gives its own: the review in the player's unit
         self.budget = budget
         self.threshold = threshold
         self.eager = eager
@@ -154,7 +156,7 @@ class CoachService:
             except Exception:  # the statistics miss this hand's decisions; the game goes on
                 log.exception("the decisions of hand %s were not kept", review.hand_number)
         if self.speak_review and self._send is not None and review.decisions:
-            for sentence in review_sentences(review, self.lang):
+            for sentence in review_sentences(review, self.lang, self.amounts):
                 self._send(Message(REVIEW_KIND, sentence))
 
     def _new_turn(self, legal: LegalActions) -> None:
@@ -332,11 +334,12 @@ class CoachKeys:
                 self._first_said = None
                 names = [s.name for s in self.c.state.snapshot().seats]
                 values = self.service.values_for(legal, advice) if self.service else None
-                self.c.say(detail_answer(advice, self.lang, names, values))
+                amounts = self.c.text.amounts
+                self.c.say(detail_answer(advice, self.lang, names, values, amounts))
                 self._board_list(legal, names)
             else:
                 self._first_said = legal
-                self.c.say(first_answer(advice, self.lang))
+                self.c.say(first_answer(advice, self.lang, self.c.text.amounts))
 
         when_done(future, deliver)
 
@@ -372,7 +375,7 @@ class CoachKeys:
         if review is None:
             self.c.say(nothing_yet(self.lang))
             return
-        self.c.say_many(review_sentences(review, self.lang), "answer")
+        self.c.say_many(review_sentences(review, self.lang, self.c.text.amounts), "answer")
 
 
 def _name(seat: int, names: Sequence[str], lang: Language) -> str:

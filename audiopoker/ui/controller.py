@@ -20,7 +20,7 @@ from audiopoker.engine.actions import Action, LegalActions
 from audiopoker.errors import ErrorReason, IllegalActionError
 from audiopoker.output.message import THEIR_TURN, YOUR_TURN, Message, Verbosity
 from audiopoker.tournament.tournament_talk import TournamentText
-from audiopoker.ui.amount import AmountEntry
+from audiopoker.ui.amount import DECIMAL_MARKS, AmountEntry
 from audiopoker.ui.amount_keys import AmountKeys
 from audiopoker.ui.answers import Answers, Words
 from audiopoker.ui.browse import HelpContext, Item, ListKeys, command_items, context_of
@@ -156,7 +156,7 @@ class Controller:
         if self.lists.key(name):
             return  # a key of the open list; any other closes it and acts as usual
         if self.mode is Mode.AMOUNT:
-            if name in AMOUNT_DIGITS:
+            if name in AMOUNT_DIGITS or name in DECIMAL_MARKS:
                 self.amounts.digit(name)
                 return
             action = self.keymap.action_for(Mode.AMOUNT, name)

@@ -160,7 +160,12 @@ class LocalTable:
         )
         self.game.stopping = side.stopping
         records = RecordKeys(
-            self.recorder, self.text, me, lambda: side.router.verbosity, settings.hands
+            self.recorder,
+            self.text,
+            me,
+            lambda: side.router.verbosity,
+            settings.hands,
+            lambda: side.amounts.unit,
         )
         return LinkParts(
             words=[self.tournament_talk] if self.tournament_talk is not None else [],

@@ -13,6 +13,7 @@ from audiopoker.engine.events import ActionRequired, ActionTaken, Event
 from audiopoker.errors import PokerError
 from audiopoker.evaluator import evaluate
 from audiopoker.narration import Narrator, card_name, describe_error, describe_hand, rank_name
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.narration.words import rank_gender
@@ -43,13 +44,21 @@ class Narration:
         verbosity: Verbosity = Verbosity.NORMAL,
         reveal_hole_cards: bool = False,
         hand_limit: int | None = None,
+        amounts: Amounts | None = None,
     ) -> None:
         self.lang: Language = lang
+        self.amounts = amounts if amounts is not None else Amounts()
         self.names = tuple(names)
         self.me = me
         self.output = output
         self.narrator = Narrator(
-            names, lang, verbosity, me, reveal_hole_cards=reveal_hole_cards, hand_limit=hand_limit
+            names,
+            lang,
+            verbosity,
+            me,
+            reveal_hole_cards=reveal_hole_cards,
+            hand_limit=hand_limit,
+            amounts=self.amounts,
         )
         self._lock = threading.Lock()
         self._said: tuple[ActionTaken, str] | None = None
@@ -127,14 +136,14 @@ class Narration:
             said = self._said
         if said is not None and said[0] is event:
             return said[1]
-        fresh = Narrator(self.names, self.lang, Verbosity.NORMAL, self.me)
+        fresh = Narrator(self.names, self.lang, Verbosity.NORMAL, self.me, amounts=self.amounts)
         return " ".join(message.text for message in fresh.narrate(event))
 
     def your_turn(self, legal: LegalActions) -> str:
         """The your-turn prompt as the table says it (at least at normal verbosity, so the
         choices are always in it): for T and after a cancelled entry or question."""
         level = max(Verbosity.NORMAL, self.narrator.verbosity)
-        fresh = Narrator(self.names, self.lang, level, self.me)
+        fresh = Narrator(self.names, self.lang, level, self.me, amounts=self.amounts)
         return " ".join(message.text for message in fresh.your_turn_messages(legal))
 
     def error(self, error: PokerError) -> str:

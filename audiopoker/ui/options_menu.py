@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from audiopoker.i18n import WORDS, current_words, set_words
+from audiopoker.narration.amounts import Unit
 from audiopoker.output.message import Verbosity
 from audiopoker.ui.sound_keys import SoundControl, percent
 from audiopoker.ui.ui_text import UiText
@@ -105,6 +106,7 @@ def settings(text: UiText, parts: Parts) -> list[Setting]:
         found.append(_warning(text, parts.warning, parts.all_in_key))
     if parts.review is not None:
         found.append(_review(text, parts.review, parts.keep))
+    found.append(_amounts(text, parts.keep))
     if text.lang == "es":
         found.append(_words(text, parts.keep))
     return found
@@ -191,6 +193,22 @@ def _review(text: UiText, review: Review, keep: Callable[[], None]) -> Setting:
         return said()
 
     return Setting("review", said, change)
+
+
+def _amounts(text: UiText, keep: Callable[[], None]) -> Setting:
+    """Amounts in chips or in big blinds (the side's one ``Amounts``: every word follows)."""
+    amounts = text.amounts
+
+    def said() -> str:
+        return text.option("amounts." + amounts.unit.value)
+
+    def change() -> str:
+        units = list(Unit)
+        amounts.unit = units[(units.index(amounts.unit) + 1) % len(units)]
+        keep()
+        return said()
+
+    return Setting("amounts", said, change)
 
 
 def _words(text: UiText, keep: Callable[[], None]) -> Setting:

@@ -17,6 +17,7 @@ from typing import Protocol
 from audiopoker.engine.events import ActionRequired
 from audiopoker.engine.phh import HandHistory
 from audiopoker.engine.phh_replay import replay
+from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.narration.narrator import Narrator
 from audiopoker.output.message import Message, Verbosity
 from audiopoker.persistence.stats import Summary
@@ -44,6 +45,7 @@ def replay_messages(
     listener_seat: int | None,
     verbosity: Verbosity = Verbosity.NORMAL,
     hand_limit: int | None = None,
+    unit: Unit = Unit.CHIPS,
 ) -> list[Message]:
     """The narration of a recorded hand, from ``listener_seat`` (a table seat; None tells
     every card, as when watching). Raises PhhError for a history the engine refuses."""
@@ -60,6 +62,7 @@ def replay_messages(
         listener,
         reveal_hole_cards=listener_seat is None,
         hand_limit=hand_limit,
+        amounts=Amounts(unit),  # its big blind: the replayed hand's
     )
     messages: list[Message] = []
     for event in result.events:
@@ -79,12 +82,14 @@ class RecordKeys:
         me: int | None,
         verbosity: Callable[[], Verbosity] = lambda: Verbosity.NORMAL,
         hand_limit: int | None = None,
+        unit: Callable[[], Unit] = lambda: Unit.CHIPS,
     ) -> None:
         self.records = records
         self.text = text
         self.me = me
         self._verbosity = verbosity
         self._hand_limit = hand_limit  # a --hands game: "hand 3 of 10" as at the table
+        self._unit = unit  # amounts in chips or big blinds, as at the table
 
     def last_hand(self) -> tuple[int, list[Message]] | Message:
         """The last hand told again: (its number, its narration, one message per action
@@ -94,7 +99,12 @@ class RecordKeys:
             if history is None:
                 return Message("answer", self.text.replay_none(), interrupt=True)
             told = replay_messages(
-                history, self.text.lang, self.me, self._verbosity(), self._hand_limit
+                history,
+                self.text.lang,
+                self.me,
+                self._verbosity(),
+                self._hand_limit,
+                self._unit(),
             )
         except (OSError, ValueError) as error:  # PhhError is a ValueError
             log.error("the last hand does not replay: %s", error)

@@ -12,6 +12,7 @@ from prompt_toolkit.output import Output as PtOutput
 
 from audiopoker.audio.listener import SoundListener
 from audiopoker.game import Listener
+from audiopoker.narration.amounts import Unit
 from audiopoker.output.router import Router
 from audiopoker.persistence import SavedGame, Store
 from audiopoker.tournament.schedule import Tournament
@@ -49,6 +50,7 @@ class Session(PlayerSide):
         store: Store | None = None,
         saved: SavedGame | None = None,
         tournament: Tournament | None = None,
+        unit: Unit = Unit.CHIPS,
     ) -> None:
         self.settings = settings
         self.saved = saved
@@ -66,6 +68,7 @@ class Session(PlayerSide):
             coach_budget=None if settings.bot_time_budget is None else COACH_BUDGET,
             input=input,
             output=output,
+            unit=unit,
         )
         if saved is not None:
             self.restore_prefs(saved.prefs)

@@ -28,6 +28,7 @@ from audiopoker.engine.actions import LegalActions
 from audiopoker.engine.events import Event
 from audiopoker.game import HandFinishedListener, Listener, deliver
 from audiopoker.i18n import current_words
+from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.narration.language import Language
 from audiopoker.output.braille import watch_panning
 from audiopoker.output.message import QUIET_TURN, Message, Verbosity
@@ -189,6 +190,7 @@ class PlayerSide:
         coach_budget: float | None = COACH_BUDGET,
         input: Input | None = None,
         output: PtOutput | None = None,
+        unit: Unit = Unit.CHIPS,
     ) -> None:
         self.link = link
         self.router = router
@@ -196,7 +198,10 @@ class PlayerSide:
         self.keymap_problems = list(keymap_problems)
         self.lang: Language = lang
         self.sound = sound
-        self.text = UiText(lang)
+        # Amounts in chips or big blinds: one for every word this player gets (the
+        # narration sets its big blind; the answers, prompts and coach read it).
+        self.amounts = Amounts(unit)
+        self.text = UiText(lang, self.amounts)
         self.stopping = threading.Event()
         me = link.me
         self.state = TableState(link.names, link.stacks, me)
@@ -208,6 +213,7 @@ class PlayerSide:
             router.verbosity,
             reveal_hole_cards=me is None,
             hand_limit=link.hand_limit,
+            amounts=self.amounts,
         )
         self.human = link.seat(self)
         self.reminder: Reminder | None = None
@@ -222,6 +228,7 @@ class PlayerSide:
                 speak_review=review,
                 budget=coach_budget,
             )
+            self.coach.amounts = self.amounts
         self.review = review
         self.remind = remind
         self.all_in_warning = True  # A asks first; a preference
@@ -339,6 +346,7 @@ class PlayerSide:
             # The Spanish words the game speaks in (--words): chosen before any sentence
             # is built (commands.play), kept so a resumed game keeps them.
             "words": current_words(),
+            "amounts": self.amounts.unit.value,
         }
         prefs.update(self.view_prefs)
         if self.parts.pace is not None:
@@ -367,6 +375,9 @@ class PlayerSide:
             self.sound.set_volume(float(volume))
         if self.sound is not None and isinstance(muted, bool) and muted != self.sound.muted:
             self.sound.toggle_mute()
+        unit = prefs.get("amounts")
+        if unit in {kind.value for kind in Unit}:
+            self.amounts.unit = Unit(unit)
         for key in ("view", "view_theme"):  # checked where used (view/options.py)
             value = prefs.get(key)
             if isinstance(value, str) and len(value) <= 20:

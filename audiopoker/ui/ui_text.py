@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Final
 
 from audiopoker.i18n import DEFAULT_LANGUAGE, MissingMessageError
+from audiopoker.narration.amounts import Amounts
 from audiopoker.narration.catalog import Catalog, get_catalog
 from audiopoker.narration.language import Language
 from audiopoker.output.message import Verbosity
@@ -84,15 +85,25 @@ GLOSSARY: Final = (
 class UiText:
     """The UI's sentences in one language."""
 
-    def __init__(self, lang: Language = "en") -> None:
+    def __init__(self, lang: Language = "en", amounts: Amounts | None = None) -> None:
         self.lang: Language = lang
         self.catalog: Catalog = get_catalog(lang, UI_DOMAIN, UI_LOCALE_DIR)
+        # Chips or big blinds: the side shares one with the narration (narration/amounts).
+        self.amounts = amounts if amounts is not None else Amounts()
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.catalog.text("ui." + key, **fields)
 
     def _n(self, key: str, count: int, /, **fields: object) -> str:
         return self.catalog.plural("ui." + key, count, **fields)
+
+    def _chips(self, key: str, chips: int, /, **fields: object) -> str:
+        """A sentence counting chips (``_n``), in big blinds when chosen (its ``.bb`` twin)."""
+        return self.amounts.counted(self.catalog, "ui." + key, chips, **fields)
+
+    def amount(self, chips: int) -> str:
+        """An amount in the unit chosen: "4" / "2 big blinds"."""
+        return self.amounts.say(chips, self.lang)
 
     def join(self, items: Sequence[str], conjunction: str = "and") -> str:
         """'a, b and c' ('a, b y c') in the player's language."""
@@ -250,19 +261,19 @@ class UiText:
     # --- answers to query keys ----------------------------------------------------------
     def chips(self, chips: int) -> str:
         """'You have {count} chips.'"""
-        return self._n("chips", chips)
+        return self._chips("chips", chips)
 
     def chips_in_front(self, chips: int, committed: int) -> str:
         """'You have {count} chips, and {committed} bet this round.'"""
-        return self._n("chips_in_front", chips, committed=committed)
+        return self._chips("chips_in_front", chips, committed=self.amount(committed))
 
     def to_call(self, amount: int) -> str:
         """'{count} chips to call.'"""
-        return self._n("to_call", amount)
+        return self._chips("to_call", amount)
 
     def to_call_all_in(self, amount: int) -> str:
         """'Calling puts you all in: {count} chips.'"""
-        return self._n("to_call_all_in", amount)
+        return self._chips("to_call_all_in", amount)
 
     def nothing_to_call(self) -> str:
         """'Nothing to call: you can check.'"""
@@ -338,7 +349,7 @@ class UiText:
 
     def pot(self, amount: int) -> str:
         """'Pot: {count} chips.'"""
-        return self._n("pot", amount)
+        return self._chips("pot", amount)
 
     def pot_empty(self) -> str:
         """'The pot is empty.'"""
@@ -347,12 +358,12 @@ class UiText:
     def pots(self, main: int, sides: Sequence[int], uncalled: str | None = None) -> str:
         """'Pots: main pot 60 and side pot 20.' / '... side pot 1 with 20 and side pot 2
         with 10.'; with ``uncalled`` (see :meth:`uncalled`) after a semicolon."""
-        parts = [self._("pots.main", amount=main)]
+        parts = [self._("pots.main", amount=self.amount(main))]
         if len(sides) == 1:  # no number: "side pot 1: 20" read two numbers in a row
-            parts.append(self._("pots.side_only", amount=sides[0]))
+            parts.append(self._("pots.side_only", amount=self.amount(sides[0])))
         else:
             parts += [
-                self._("pots.side", number=index, amount=amount)
+                self._("pots.side", number=index, amount=self.amount(amount))
                 for index, amount in enumerate(sides, start=1)
             ]
         if uncalled is not None:
@@ -361,21 +372,21 @@ class UiText:
 
     def pot_uncalled(self, amount: int, uncalled: str) -> str:
         """'Pot: 15; 8 chips bet by Beto that nobody has called yet.'"""
-        return self._("pot.uncalled", amount=amount, uncalled=uncalled)
+        return self._("pot.uncalled", amount=self.amount(amount), uncalled=uncalled)
 
     def uncalled(self, amount: int, name: str | None) -> str:
         """'8 chips bet by Beto that nobody has called yet' (name None: the player)."""
         if name is None:
-            return self._n("uncalled.you", amount)
-        return self._n("uncalled", amount, name=name)
+            return self._chips("uncalled.you", amount)
+        return self._chips("uncalled", amount, name=name)
 
     def player(self, seat: int, name: str, stack: int, status: Sequence[str]) -> str:
         """'Seat {seat}, {name}: {count} chips, {status}.'"""
-        return self._n("player", stack, seat=seat, name=name, status=", ".join(status))
+        return self._chips("player", stack, seat=seat, name=name, status=", ".join(status))
 
     def player_you(self, seat: int, stack: int, status: Sequence[str]) -> str:
         """'Seat {seat}, you: {count} chips, {status}.'"""
-        return self._n("player.you", stack, seat=seat, status=", ".join(status))
+        return self._chips("player.you", stack, seat=seat, status=", ".join(status))
 
     def status(self, key: str, **values: object) -> str:
         """One part of a player's status (folded, all_in, button, bet, ...); the ``.you``
@@ -466,15 +477,15 @@ class UiText:
 
     def cannot_raise(self, to_call: int, call: str, fold: str) -> str:
         """'You cannot raise now. {call} calls {count} chips; {fold} folds.'"""
-        return self._n("cannot_raise", to_call, call=call, fold=fold)
+        return self._chips("cannot_raise", to_call, call=call, fold=fold)
 
     def cannot_raise_all_in_call(self, to_call: int, call: str, fold: str) -> str:
         """You cannot raise: calling puts you all in with {count} chips. {call} calls; {fol..."""
-        return self._n("cannot_raise_all_in_call", to_call, call=call, fold=fold)
+        return self._chips("cannot_raise_all_in_call", to_call, call=call, fold=fold)
 
     def cannot_all_in(self, to_call: int, call: str, fold: str) -> str:
         """All in is not possible now: raising is closed. {call} calls {count} chips; {fold..."""
-        return self._n("cannot_all_in", to_call, call=call, fold=fold)
+        return self._chips("cannot_all_in", to_call, call=call, fold=fold)
 
     def goodbye(self) -> str:
         """'Goodbye.'"""
@@ -489,7 +500,7 @@ class UiText:
 
     def closing_left(self, left: Sequence[tuple[str, int]]) -> str:
         """'Still playing: Ana with 300 chips and Beto with 150 chips.'"""
-        items = [self._n("closing.left.item", chips, name=name) for name, chips in left]
+        items = [self._chips("closing.left.item", chips, name=name) for name, chips in left]
         return self._("closing.left", players=self.join(items))
 
     def play_again(self) -> str:
@@ -503,32 +514,53 @@ class UiText:
     # --- amount entry -------------------------------------------------------------------
     def amount_open(self, bet: bool, minimum: int, maximum: int, confirm: str, cancel: str) -> str:
         """You can only go all in, to {maximum}. {confirm} confirms, {cancel} cancels...."""
-        fields = {"minimum": minimum, "maximum": maximum, "confirm": confirm, "cancel": cancel}
+        low, high = self._range(minimum, maximum)
+        fields = {"minimum": low, "maximum": high, "confirm": confirm, "cancel": cancel}
         if minimum == maximum:
             return self._("amount.only_all_in", **fields)
         return self._("amount.open_bet" if bet else "amount.open_raise", **fields)
 
     def amount_value(self, amount: int, minimum: int, maximum: int) -> str:
         """'{amount}, all in.' / '{amount}, the minimum.'"""
+        said = self.amount(amount)
         if amount == maximum:
-            return self._("amount.all_in", amount=amount)
+            return self._("amount.all_in", amount=said)
         if amount == minimum:
-            return self._("amount.minimum", amount=amount)
-        return self._("amount.value", amount=amount)
+            return self._("amount.minimum", amount=said)
+        return self._("amount.value", amount=said)
 
     def amount_typed(self, digits: str) -> str:
-        """'Empty.'"""
-        return digits if digits else self._("amount.empty_typed")
+        """What is typed so far, a decimal mark as the language writes it ("2.5" / "2,5"),
+        and a mark just typed said as a word ("2 point" / "2 coma"); 'Empty.'"""
+        if not digits:
+            return self._("amount.empty_typed")
+        mark = "," if self.lang == "es" else "."
+        shown = digits.replace(",", mark).replace(".", mark)
+        if shown.endswith(mark):
+            return self._("amount.typed_mark", digits=shown[:-1])
+        return shown
 
     def amount_out_of_range(self, amount: int, minimum: int, maximum: int, cancel: str) -> str:
         """'{amount} is more than you have.' / '... is below the minimum.', then 'Type from
         {minimum} to {maximum}, or {cancel} to cancel.'"""
         key = "amount.too_high" if amount > maximum else "amount.too_low"
-        return self._(key, amount=amount, minimum=minimum, maximum=maximum, cancel=cancel)
+        low, high = self._range(minimum, maximum)
+        return self._(key, amount=self.amount(amount), minimum=low, maximum=high, cancel=cancel)
 
     def amount_empty(self, minimum: int, maximum: int) -> str:
         """'Type an amount first, from {minimum} to {maximum}.'"""
-        return self._("amount.empty", minimum=minimum, maximum=maximum)
+        low, high = self._range(minimum, maximum)
+        return self._("amount.empty", minimum=low, maximum=high)
+
+    def amount_no_mark(self, big_blinds: bool) -> str:
+        """A decimal mark the entry does not take: 'Amounts are in chips: type whole
+        numbers.' / 'One decimal mark is enough: type the digits after it.'"""
+        return self._("amount.second_mark" if big_blinds else "amount.whole_chips")
+
+    def _range(self, minimum: int, maximum: int) -> tuple[str, str]:
+        """A range's ends as said: the unit, in big blinds, once at the end ("from 2 to
+        100 big blinds")."""
+        return self.amounts.figure(minimum, self.lang), self.amount(maximum)
 
     def amount_cancelled(self) -> str:
         """'Raise cancelled; nothing was bet.'"""

@@ -1,0 +1,66 @@
+"""Amounts in chips or in big blinds (``--amounts``), one choice for every command that
+plays, as the Spanish words are (audiopoker.commands.words_choice).
+
+The unit last chosen, typed with ``--amounts`` or changed in the options (O) of any game,
+is kept in the player's preferences file; a command given no ``--amounts`` plays in it (a
+resumed game: in the one saved with it), and in chips when none was ever chosen. A file
+that cannot be read or written never stops a command: the log says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+
+from audiopoker.narration.amounts import Amounts, Unit
+from audiopoker.ui.player_prefs import PrefsFile
+
+AMOUNTS_HELP = (
+    "say amounts in chips or bb, big blinds (stacks, pots, bets, prompts, the coach; the raise "
+    "amount is then typed in big blinds, 2.5 or 2,5); remembered for every game until another "
+    "is chosen, and changed in the game's options (O) (default: chips)"
+)
+KEY = "amounts"  # in the preferences file and a saved game's preferences
+
+
+def add_amounts_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--amounts`` (the same for every command that plays)."""
+    parser.add_argument("--amounts", choices=[unit.value for unit in Unit], help=AMOUNTS_HELP)
+
+
+def kept_unit(prefs: Mapping[str, object]) -> Unit | None:
+    """The unit kept in ``prefs``, or None (none, or a value this version does not know).
+
+    >>> kept_unit({"amounts": "bb"}), kept_unit({"amounts": "yen"}), kept_unit({})
+    (<Unit.BIG_BLINDS: 'bb'>, None, None)
+    """
+    value = prefs.get(KEY)
+    return Unit(value) if value in {unit.value for unit in Unit} else None
+
+
+def choose_unit(typed: str | None, file: PrefsFile, saved: Mapping[str, object] = {}) -> Unit:
+    """The unit to play in: ``typed`` (remembered as the last choice), else the one saved
+    with a resumed game (``saved``, its preferences), else the last chosen, else chips."""
+    last = kept_unit(file.read())
+    if typed is not None:
+        unit = Unit(typed)
+        if unit is not last:
+            file.update({KEY: unit.value})  # a fault is logged: the game goes on
+        return unit
+    return kept_unit(saved) or last or Unit.CHIPS
+
+
+class UnitRemembered:
+    """Keeps the unit when a game's options change it (``noticed`` after each change of a
+    preference): the last choice for every command, not only for the game's save."""
+
+    def __init__(self, file: PrefsFile, amounts: Amounts) -> None:
+        self.file = file
+        self.amounts = amounts
+        self.unit = amounts.unit  # the game started in it: no choice until it changes
+
+    def noticed(self) -> None:
+        """A preference changed: remember the unit if it is the one that did."""
+        if self.amounts.unit is not self.unit:
+            self.unit = self.amounts.unit
+            self.file.update({KEY: self.unit.value})
