@@ -43,6 +43,7 @@ from audiopoker.narration.narrator import POSITIONS_SAID_ELSEWHERE
 from audiopoker.net.net_text import NET_DOMAIN, NET_LOCALE_DIR
 from audiopoker.output.output_text import OUTPUT_DOMAIN, OUTPUT_LOCALE_DIR
 from audiopoker.tournament.tournament_talk import TOURNAMENT_DOMAIN, TOURNAMENT_LOCALE_DIR
+from audiopoker.view.view_text import VIEW_DOMAIN, VIEW_LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "audiopoker"
@@ -74,6 +75,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
         ],
     ),
     TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),
+    VIEW_DOMAIN: (VIEW_LOCALE_DIR, sorted((PACKAGE / "view").glob("*.py"))),
     NET_DOMAIN: (
         NET_LOCALE_DIR,
         [

@@ -46,6 +46,7 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
 from audiopoker.ui.ui_text import UiText
+from audiopoker.view.view_options import add_view_arguments, start_view
 
 DEFAULT_PORT = 7777
 
@@ -76,6 +77,7 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autopilot", nargs="?", const="easy", help=argparse.SUPPRESS)
     parser.add_argument("--autopilot-think", type=float, default=0.0, help=argparse.SUPPRESS)
     add_output_arguments(parser)
+    add_view_arguments(parser)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -294,4 +296,9 @@ def play_at(
             else:
                 made.on_frame(early)
         session = made
-    return made.run()
+    view = start_view(made, args)  # the large view, when wanted (issue 27)
+    try:
+        return made.run()
+    finally:
+        if view is not None:
+            view.close()

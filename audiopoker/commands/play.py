@@ -39,6 +39,7 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
 from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 from audiopoker.ui.startup import Answer, choose_game, open_store
+from audiopoker.view.view_options import add_view_arguments, start_view
 
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
@@ -159,6 +160,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, default_players: int) 
         "in the game 9 and 0 change it and 8 mutes",
     )
     add_output_arguments(parser)
+    add_view_arguments(parser)
 
 
 def sound_from_args(args: argparse.Namespace) -> SoundListener | None:
@@ -401,7 +403,12 @@ def run_play(args: argparse.Namespace) -> int:
         )
         session.remembered = WordsRemembered(prefs)
         session.unit_remembered = UnitRemembered(prefs, session.amounts)
-        return session.run()
+        view = start_view(session, args)  # the large view, when wanted (issue 27)
+        try:
+            return session.run()
+        finally:
+            if view is not None:
+                view.close()
     finally:
         if store is not None:
             store.close()
