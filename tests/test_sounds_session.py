@@ -26,6 +26,7 @@ from audiopoker.audio.sound_backends import RecordingBackend
 from audiopoker.cli import build_parser, main
 from audiopoker.commands import play as play_command
 from audiopoker.engine.events import GameEndReason
+from audiopoker.narration.amounts import Amounts
 from audiopoker.ui.session import Settings
 
 LOUDER, QUIETER, MUTE = "0", "9", "8"
@@ -141,6 +142,8 @@ def test_play_hands_the_sound_to_the_session_and_closes_it(
     given: list[SoundListener | None] = []
 
     class FakeSession:
+        amounts = Amounts()  # play remembers the unit the options set
+
         def __init__(
             self, *args: object, sound: SoundListener | None = None, **kwargs: object
         ) -> None:
