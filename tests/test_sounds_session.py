@@ -143,6 +143,7 @@ def test_play_hands_the_sound_to_the_session_and_closes_it(
 
     class FakeSession:
         amounts = Amounts()  # play remembers the unit the options set
+        view_prefs: dict[str, str] = {}  # and asks the large view's preferences (none)
 
         def __init__(
             self, *args: object, sound: SoundListener | None = None, **kwargs: object
