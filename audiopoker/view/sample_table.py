@@ -16,7 +16,7 @@ from audiopoker.ui.pre_actions import Armed, PreKind
 from audiopoker.ui.state import TableState
 from audiopoker.view.table_view import ViewTable, view_of
 
-NAMES = ("Tú", "Ana", "Bruno", "Carla", "Diego", "Elena")
+NAMES = ("Rosa", "Ana", "Bruno", "Carla", "Diego", "Elena")
 
 
 @dataclass
