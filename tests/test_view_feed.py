@@ -6,8 +6,13 @@ said in the player's language, and the options are kept as preferences."""
 from __future__ import annotations
 
 import argparse
+import fcntl
 import logging
+import os
 import socket
+import struct
+import termios
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +53,9 @@ class Kept:
 
     def close(self) -> None:
         self.closed = True
+
+    def resized(self) -> bool:
+        return False
 
 
 class Broken(Kept):
@@ -118,6 +126,40 @@ def test_a_terminal_sink_draws_into_a_file(tmp_path: Path) -> None:
     drawn = target.read_text("utf-8")
     assert drawn.startswith("\x1b[?1049h") and drawn.endswith("\x1b[?1049l")
     assert "38;2;0;0;0;48;2;255;255;255" in drawn  # black on white
+
+
+def test_a_terminal_that_changes_size_is_drawn_again_at_its_new_size() -> None:
+    master, slave = os.openpty()
+    size = struct.pack("HHHH", 24, 80, 0, 0)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, size)
+    drawn: list[bytes] = []
+    threading.Thread(target=lambda: drain(master, drawn), daemon=True).start()
+    sink = TerminalSink(os.ttyname(slave), THEMES["dark"])
+    state = TableState(NAMES, (200,) * 6, 0)
+    feed = ViewFeed(state, "en", sink)
+    feed.start()
+    try:
+        until(lambda: feed.drawn == 1)
+        assert not sink.resized()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        until(lambda: feed.drawn == 2)  # no event came: the new size alone redraws
+        until(lambda: "\x1b[40;1H" in b"".join(drawn).decode("utf-8", "replace"))
+    finally:
+        feed.close()
+        os.close(slave)
+        os.close(master)
+
+
+def drain(master: int, into: list[bytes]) -> None:
+    """Read what is drawn into a pseudo-terminal, as a terminal would."""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        into.append(chunk)
 
 
 def test_the_window_channel_needs_the_token(tmp_path: Path) -> None:

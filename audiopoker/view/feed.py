@@ -37,6 +37,9 @@ class Sink(Protocol):
     def close(self) -> None:
         """Let the place go (the terminal back as it was)."""
 
+    def resized(self) -> bool:
+        """True when the place changed size since the last view (redraw it)."""
+
 
 class TerminalSink:
     """Draws into a terminal the player has open (a tmux pane, a full-screen terminal:
@@ -48,11 +51,17 @@ class TerminalSink:
         self.fd = os.open(path, flags)
         self.theme = theme
         self._entered = False
+        self._size = terminal_size(self.fd)
 
     def draw(self, view: ViewTable) -> str:
         """The escape sequences of one redraw at the terminal's size now."""
-        columns, rows = terminal_size(self.fd)
+        self._size = columns, rows = terminal_size(self.fd)
         return paint(render(view, columns, rows), self.theme)
+
+    def resized(self) -> bool:
+        """The terminal is another process's, so its SIGWINCH is not ours: its size is
+        asked again (the feed asks twice a second)."""
+        return terminal_size(self.fd) != self._size
 
     def show(self, view: ViewTable) -> None:
         text = self.draw(view)
@@ -94,6 +103,9 @@ class ViewFeed:
         self.drawn = 0  # views handed to the sink (the tests and the benchmark read it)
         self._thread = threading.Thread(target=self._run, name="view-feed", daemon=True)
 
+    # Seconds between looks at the sink's size while nothing happens at the table.
+    SIZE_LOOK = 0.5
+
     def start(self) -> None:
         """Start drawing."""
         self._thread.start()
@@ -125,7 +137,8 @@ class ViewFeed:
             while True:
                 with self._lock:
                     while not self._dirty and not self._closing:
-                        self._wake.wait()
+                        if not self._wake.wait(self.SIZE_LOOK) and self.sink.resized():
+                            self._dirty = True
                     if self._closing and not self._dirty:
                         return
                     self._dirty = False

@@ -95,6 +95,9 @@ class WindowSink:
             self.connection = self._connect()
         self.connection.sendall(encode(view))
 
+    def resized(self) -> bool:
+        return False  # the window's own process follows its size (SIGWINCH)
+
     def close(self) -> None:
         for sock in (self.connection, self.listener):
             if sock is not None:
