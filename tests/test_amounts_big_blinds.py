@@ -19,6 +19,7 @@ from audiopoker.commands.amounts_choice import UnitRemembered, choose_unit, kept
 from audiopoker.engine.actions import Action
 from audiopoker.narration.amounts import Amounts, Unit, big_blinds
 from audiopoker.ui.player_prefs import PrefsFile
+from audiopoker.ui.reminder import reminder_text
 
 
 @pytest.mark.parametrize(
@@ -143,3 +144,13 @@ def test_the_coach_and_its_review_speak_in_big_blinds() -> None:
     assert decision_sentence(decision, "en", big).startswith(
         "On the turn you called 40 big blinds into 60 big blinds"
     )
+
+
+def test_the_reminder_and_the_all_in_question_speak_in_big_blinds() -> None:
+    table = facing_raise("en", Unit.BIG_BLINDS)
+    assert table.seat.pending is not None
+    reminder = reminder_text(table.controller.text, table.seat.pending)
+    assert reminder == "Still your turn: 2.5 big blinds to call."
+    with driven(table) as keys:
+        keys.press("a")
+    assert table.output.last.text == "Raise to 100 big blinds and be all in? Press A again."

@@ -189,7 +189,7 @@ class Answers:
         if not seat.out:
             parts += self._position(snap, index)
             if running and seat.committed:
-                parts.append(personal("bet", amount=seat.committed))
+                parts.append(personal("bet", amount=t.amount(seat.committed)))
             if running and snap.actor == index:
                 parts.append(personal("to_act"))
             if seat.shown:

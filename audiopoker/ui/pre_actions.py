@@ -147,8 +147,8 @@ class PreActions:
         if armed.kind is PreKind.CALL and armed.price == 0:
             return self.text._("pre.name.check")
         if armed.kind is PreKind.CALL and armed.all_in:
-            return self.text._("pre.name.call_all_in", amount=armed.price)
-        return self.text._(f"pre.name.{armed.kind.value}", amount=armed.price)
+            return self.text._("pre.name.call_all_in", amount=self.text.amount(armed.price))
+        return self.text._(f"pre.name.{armed.kind.value}", amount=self.text.amount(armed.price))
 
     def shown(self) -> str | None:
         """For T: what is armed, as a sentence; None when nothing is."""
@@ -202,7 +202,8 @@ class PreActions:
             if self._armed is not armed or price == armed.price:
                 return
             self._armed = None
-        self.tell(self.text._("pre.dropped.price", what=self.name(armed), amount=price))
+        said = self.text.amount(price)
+        self.tell(self.text._("pre.dropped.price", what=self.name(armed), amount=said))
 
     def _play(self, legal: LegalActions) -> None:
         self.claim(legal)
@@ -214,5 +215,6 @@ class PreActions:
             self.tell(self.text._("pre.applied", what=self.name(armed)))
             self.submit(action)
         elif unplayed is not None:  # a price that changed unseen: the turn is the player's
-            line = self.text._("pre.dropped.price", what=self.name(unplayed), amount=legal.to_call)
+            said = self.text.amount(legal.to_call)
+            line = self.text._("pre.dropped.price", what=self.name(unplayed), amount=said)
             self.tell(line)

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from audiopoker.engine.actions import Action, ActionKind, LegalActions
-from audiopoker.narration.words import amount
 from audiopoker.output.message import YOUR_TURN
 from audiopoker.ui.amount import AmountEntry
 from audiopoker.ui.answers import Answers, Words
@@ -126,9 +125,9 @@ class QuestionKeys:
         if legal is None or action is None:
             return self._("ask.gone")
         if action.kind is ActionKind.CALL:
-            return self._("ask.all_in.call", amount=amount(legal.to_call), key=key)
+            return self._("ask.all_in.call", amount=self.c.text.amount(legal.to_call), key=key)
         verb = "bet" if action.kind is ActionKind.BET else "raise"
-        return self._(f"ask.all_in.{verb}", amount=amount(action.to or 0), key=key)
+        return self._(f"ask.all_in.{verb}", amount=self.c.text.amount(action.to or 0), key=key)
 
     def ask(self, what: Ask) -> None:
         """Open a question; the keys now come to ``key`` first."""

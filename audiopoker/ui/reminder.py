@@ -56,7 +56,7 @@ def reminder_text(text: UiText, legal: LegalActions) -> str:
     if legal.to_call <= 0:
         return text.catalog.text("ui.reminder.free")
     key = "ui.reminder.call_all_in" if legal.call_is_all_in else "ui.reminder.call"
-    return text.catalog.text(key, amount=legal.to_call)
+    return text.catalog.text(key, amount=text.amount(legal.to_call))
 
 
 class Reminder:
