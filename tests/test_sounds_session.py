@@ -142,13 +142,12 @@ def test_play_hands_the_sound_to_the_session_and_closes_it(
     given: list[SoundListener | None] = []
 
     class FakeSession:
-        amounts = Amounts()  # play remembers the unit the options set
-        view_prefs: dict[str, str] = {}  # and asks the large view's preferences (none)
-
         def __init__(
             self, *args: object, sound: SoundListener | None = None, **kwargs: object
         ) -> None:
             given.append(sound)
+            self.amounts = Amounts()  # play remembers the unit the options set
+            self.view_prefs: dict[str, str] = {}  # and asks the large view's (none)
 
         def run(self) -> int:
             return 0
