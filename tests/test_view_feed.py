@@ -21,6 +21,7 @@ import pytest
 
 from audiopoker.engine.events import Event
 from audiopoker.game import deliver
+from audiopoker.narration.amounts import Amounts
 from audiopoker.output.message import Message
 from audiopoker.ui.pre_actions import Armed, PreKind
 from audiopoker.ui.state import TableState
@@ -197,6 +198,7 @@ class FakeSide:
     state: TableState = field(default_factory=lambda: TableState(NAMES, (200,) * 6, 0))
     pre_actions: None = None
     listeners: list[object] = field(default_factory=list)
+    amounts: Amounts = field(default_factory=Amounts)  # the unit the player hears
 
     def __post_init__(self) -> None:
         self.listeners = [self.state, "narration"]

@@ -204,3 +204,21 @@ def test_the_contrast_formula_is_wcags() -> None:
     # WCAG's own example values: #777 on white is 4.48:1.
     assert contrast((0x77, 0x77, 0x77), (255, 255, 255)) == pytest.approx(4.48, abs=0.01)
     assert THEMES["contrast"].styles["text"] == ((255, 255, 0), (0, 0, 0))
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["Pot 15 BB", "95 BB", "raised to 6 BB", "call 5 BB", "raise to 11 BB–95 BB"]),
+        ("es", ["95 ciegas", "subió a 6 ciegas", "11 ciegas–95 ciegas"]),
+    ],
+)
+def test_amounts_are_shown_in_big_blinds_when_the_player_hears_them_so(
+    lang: str, shown: list[str]
+) -> None:
+    """--amounts bb: every figure of the view in big blinds, with its unit (issue 27)."""
+    view = view_of(snapshot(), lang, last={1: RAISE}, big_blind=2)
+    text = words_of(plain(render(view, 100, 40)))
+    for part in shown:
+        assert part in text, (part, text)
+    assert "190" not in text and "chips" not in text and "fichas" not in text

@@ -89,8 +89,10 @@ class ViewFeed:
         lang: str,
         sink: Sink,
         armed: Callable[[], Armed | None] = lambda: None,
+        big_blind: Callable[[], int] = lambda: 0,
     ) -> None:
         self.state = state
+        self.big_blind = big_blind  # the big blind amounts are shown in; 0: in chips
         self.lang = lang
         self.sink = sink
         self.armed = armed
@@ -130,7 +132,7 @@ class ViewFeed:
         """The view as the table is now."""
         with self._lock:
             last = dict(self._last)
-        return view_of(self.state.snapshot(), self.lang, self.armed(), last)
+        return view_of(self.state.snapshot(), self.lang, self.armed(), last, self.big_blind())
 
     def _run(self) -> None:
         try:

@@ -94,10 +94,11 @@ def _title(view: ViewTable, words: ViewText) -> str:
     if not view.running:
         return SEP.join([*parts, words.say("title.between")])
     parts.append(words.say(f"street.{STREETS[min(view.street, 3)]}"))
-    parts.append(words.say("title.pot", pot=view.pot))
+    parts.append(words.say("title.pot", pot=words.amount(view.pot)))
     if view.side_pots:
-        rest = ", ".join(str(pot) for pot in view.side_pots[1:])
-        parts.append(words.say("title.side_pots", main=view.side_pots[0], pots=rest))
+        rest = ", ".join(words.amount(pot) for pot in view.side_pots[1:])
+        main = words.amount(view.side_pots[0])
+        parts.append(words.say("title.side_pots", main=main, pots=rest))
     return SEP.join(parts)
 
 
@@ -114,14 +115,14 @@ def _last(seat: ViewSeat, words: ViewText) -> str | None:
         return None
     if seat.last.kind in ("fold", "check"):
         return words.say(f"act.{seat.last.kind}")
-    return words.say(f"act.{seat.last.kind}", amount=seat.last.amount)
+    return words.say(f"act.{seat.last.kind}", amount=words.amount(seat.last.amount))
 
 
 def seat_words(view: ViewTable, index: int, words: ViewText) -> list[str]:
     """One seat's line as its parts: name, chips, position, last action, state."""
     seat = view.seats[index]
     name = words.say("seat.you", name=seat.name) if index == view.me else seat.name
-    parts = [name, words.say("seat.chips", chips=seat.chips)]
+    parts = [name, words.stack(seat.chips)]
     if seat.position is not None and view.running:
         parts.append(words.say(f"position.{seat.position}"))
     last = _last(seat, words) if view.running else None
@@ -158,13 +159,17 @@ def choice_words(choices: Choices, words: ViewText) -> list[str]:
     else:
         out.append(words.say("choice.fold"))
         key = "choice.call_all_in" if choices.call_all_in else "choice.call"
-        out.append(words.say(key, amount=choices.to_call))
+        out.append(words.say(key, amount=words.amount(choices.to_call)))
     if choices.raise_kind is not None:
         if choices.min_to < choices.max_to:
             out.append(
-                words.say(f"choice.{choices.raise_kind}", low=choices.min_to, high=choices.max_to)
+                words.say(
+                    f"choice.{choices.raise_kind}",
+                    low=words.amount(choices.min_to),
+                    high=words.amount(choices.max_to),
+                )
             )
-        out.append(words.say("choice.all_in", amount=choices.max_to))
+        out.append(words.say("choice.all_in", amount=words.amount(choices.max_to)))
     return out
 
 
@@ -173,9 +178,9 @@ def armed_words(armed: ArmedView, words: ViewText) -> str:
     if armed.kind == "call" and armed.price == 0:
         return words.say("armed.check")
     if armed.kind == "call" and armed.all_in:
-        return words.say("armed.call_all_in", amount=armed.price)
+        return words.say("armed.call_all_in", amount=words.amount(armed.price))
     if armed.kind == "call":
-        return words.say("armed.call", amount=armed.price)
+        return words.say("armed.call", amount=words.amount(armed.price))
     return (
         words.say(f"armed.{armed.kind}")
         if armed.kind == "check_fold"
@@ -224,7 +229,7 @@ def render(view: ViewTable, columns: int, rows: int) -> list[Line]:
     """The view as exactly ``rows`` lines of exactly ``columns`` cells: the tallest cards
     that fit; blank lines go first when even 3-line cards do not, then lines from the
     seats' end, keeping the choices and what is armed (the last lines) in sight."""
-    words = ViewText(language_or_default(view.lang))
+    words = ViewText(language_or_default(view.lang), view.big_blind)
     if columns < MIN_COLUMNS or rows < MIN_ROWS:
         lines = wrap((("strong", words.say("screen.too_small")),), max(columns, 1))
         return [pad(line, columns) for line in (lines + [()] * rows)[:rows]]

@@ -84,6 +84,7 @@ class ViewTable(msgspec.Struct, frozen=True):
     my_cards: tuple[str, ...] = ()
     choices: Choices | None = None
     armed: ArmedView | None = None
+    big_blind: int = 0  # amounts shown in big blinds of this size (--amounts bb); 0: chips
 
 
 def last_of(event: ActionTaken) -> Last:
@@ -126,9 +127,11 @@ def view_of(
     lang: str,
     armed: Armed | None = None,
     last: Mapping[int, ActionTaken] | None = None,
+    big_blind: int = 0,
 ) -> ViewTable:
     """The view of ``snapshot`` in ``lang``: ``armed`` the player's pre-action, ``last``
-    each seat's last action this street."""
+    each seat's last action this street, ``big_blind`` the size amounts are shown in (0:
+    in chips)."""
     positions = seat_positions(snapshot.hand_start) if snapshot.hand_start is not None else {}
     last = last or {}
     seats = tuple(
@@ -168,6 +171,7 @@ def view_of(
         armed=(
             ArmedView(armed.kind.value, armed.price, armed.all_in) if armed is not None else None
         ),
+        big_blind=big_blind,
     )
 
 

@@ -96,7 +96,14 @@ def start_view(side: PlayerSide, args: argparse.Namespace) -> ViewFeed | None:
             return None
         sink = opened
     pre = side.pre_actions
-    feed = ViewFeed(side.state, side.lang, sink, (lambda: pre.armed) if pre else lambda: None)
+    amounts = side.amounts  # the unit the player hears, shown too (the options change it)
+    feed = ViewFeed(
+        side.state,
+        side.lang,
+        sink,
+        (lambda: pre.armed) if pre else lambda: None,
+        lambda: amounts.big_blind if amounts.in_big_blinds else 0,
+    )
     side.listeners.insert(side.listeners.index(side.state) + 1, feed)
     if pre is not None:
         pre.on_change = feed.changed
