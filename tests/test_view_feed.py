@@ -215,14 +215,16 @@ def options(*argv: str) -> argparse.Namespace:
 
 def test_the_options_are_kept_and_what_is_typed_wins() -> None:
     side = FakeSide()
-    assert view_options.chosen(side, options()) == ("off", "dark")  # type: ignore[arg-type]
+    assert view_options.chosen(side, options()) == ("off", "dark", "window")  # type: ignore[arg-type]
     assert side.view_prefs == {}  # nothing typed, nothing kept
     view_options.chosen(side, options("--view", "large", "--view-theme", "contrast"))  # type: ignore[arg-type]
     assert side.view_prefs == {"view": "large", "view_theme": "contrast"}
-    assert view_options.chosen(side, options()) == ("large", "contrast")  # type: ignore[arg-type]
-    assert view_options.chosen(side, options("--view", "off")) == ("off", "contrast")  # type: ignore[arg-type]
+    assert view_options.chosen(side, options()) == ("large", "contrast", "window")  # type: ignore[arg-type]
+    assert view_options.chosen(side, options("--view", "off"))[:2] == ("off", "contrast")  # type: ignore[arg-type]
     side.view_prefs["view_theme"] = "sepia"  # a kept value this version does not know
-    assert view_options.chosen(side, options()) == ("off", "dark")  # type: ignore[arg-type]
+    assert view_options.chosen(side, options()) == ("off", "dark", "window")  # type: ignore[arg-type]
+    view_options.chosen(side, options("--view-in", "console"))  # type: ignore[arg-type]
+    assert view_options.chosen(side, options())[2] == "console"  # type: ignore[arg-type]
 
 
 def test_no_terminal_is_said_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,13 +4,17 @@ speaks through one backend and brailles through another."""
 from __future__ import annotations
 
 import enum
+import os
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, TextIO, runtime_checkable
 
 from audiopoker.output.output_text import text as output_text
+
+RECENT_LINES = 200  # the console's last lines kept (ConsoleBackend.write_control)
 
 
 @runtime_checkable
@@ -170,12 +174,15 @@ class ConsoleBackend:
         self.name = name
         self._stream = stream if stream is not None else sys.stdout
         self._lock = threading.Lock()
+        # The last lines, for a full-screen layout that draws them again after a resize.
+        self._recent: deque[str] = deque(maxlen=RECENT_LINES)
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Append ``text`` as lines; an interrupt does not erase what was printed."""
         # A message never spans a partial line, and embedded line breaks stay separate lines.
         line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
         with self._lock:
+            self._recent.append(line)
             try:
                 self._stream.write(line + "\n")
                 self._stream.flush()
@@ -184,6 +191,28 @@ class ConsoleBackend:
 
     def braille(self, text: str, interrupt: bool = False) -> None:
         """The console has no braille of its own."""
+
+    def terminal(self) -> int | None:
+        """The terminal the lines go to (its file descriptor), or None when they go to a
+        file, a pipe or a stream without one."""
+        try:
+            descriptor = self._stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            return None
+        return descriptor if os.isatty(descriptor) else None
+
+    def write_control(self, text: str, then_lines: int = 0) -> None:
+        """Terminal control text between the lines, under the lines' own lock (so the two
+        never interleave), then the last ``then_lines`` lines again: only the large view's
+        full-screen layout, which never runs while a screen reader reads this console,
+        draws the table above the lines this way (and the lines again after a resize)."""
+        with self._lock:
+            recent = list(self._recent)[-then_lines:] if then_lines > 0 else []
+            try:
+                self._stream.write(text + "".join(line + "\n" for line in recent))
+                self._stream.flush()
+            except (OSError, ValueError):
+                pass
 
     def silence(self) -> None:
         """Printed lines stay."""

@@ -378,7 +378,7 @@ class PlayerSide:
         unit = prefs.get("amounts")
         if unit in {kind.value for kind in Unit}:
             self.amounts.unit = Unit(unit)
-        for key in ("view", "view_theme"):  # checked where used (view/options.py)
+        for key in ("view", "view_theme", "view_in"):  # checked where used (view_options)
             value = prefs.get(key)
             if isinstance(value, str) and len(value) <= 20:
                 self.view_prefs[key] = value
