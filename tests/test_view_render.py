@@ -107,16 +107,18 @@ def test_each_suit_has_its_colour_style() -> None:
     [
         ("en", ["Hand 4 · Flop · Pot 30", "YOUR TURN", "Board", "Your cards", "Tú (you)",
                 "small blind", "big blind", "button", "raised to 12", "FOLDED", "ALL IN",
-                "TO ACT", "190 chips", "Main pot 26, side pots 4"]),
+                "small blind · YOUR TURN", "190 chips", "Main pot 26, side pots 4"]),
         ("es", ["Mano 4 · Flop · Bote 30", "TE TOCA", "Mesa", "Tus cartas", "Tú (tú)",
                 "ciega pequeña", "ciega grande", "botón", "subió a 12", "SE FUE", "RESTO",
-                "LE TOCA", "190 fichas", "Bote principal 26, botes secundarios 4"]),
+                "ciega pequeña · TE TOCA", "190 fichas", "Bote principal 26, botes secundarios 4"]),
     ],
 )  # fmt: skip
 def test_the_table_and_the_seats_states_are_in_words(lang: str, words: list[str]) -> None:
     text = words_of(drawn(lang))
     for word in words:
         assert word in text, word
+    other = words_of(drawn(lang, actor=1, actor_legal=replace(LEGAL, seat=1)))
+    assert {"en": "raised to 12 · TO ACT", "es": "subió a 12 · LE TOCA"}[lang] in other
 
 
 @pytest.mark.parametrize(

@@ -139,7 +139,7 @@ def seat_words(view: ViewTable, index: int, words: ViewText) -> list[str]:
     if seat.shown:
         parts.append(words.say("seat.shows", cards=" ".join(_brief(view, seat.shown))))
     if index == view.actor and view.running:
-        parts.append(words.say("seat.to_act"))
+        parts.append(words.say("seat.to_act.you" if index == view.me else "seat.to_act"))
     return parts
 
 
