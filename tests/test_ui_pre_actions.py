@@ -15,6 +15,7 @@ from audiopoker.engine.actions import Action, ActionKind
 from audiopoker.engine.events import Event
 from audiopoker.engine.hand import Hand
 from audiopoker.engine.table import Table, TableConfig
+from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.output.message import YOUR_TURN, Message
 from audiopoker.ui.help_list import HelpContext, help_items
 from audiopoker.ui.keymap import default_keymap
@@ -85,17 +86,19 @@ class Played:
 
 
 @contextmanager
-def played(lang: str = "en", button: int = 3) -> Iterator[Played]:
+def played(lang: str = "en", button: int = 3, unit: Unit = Unit.CHIPS) -> Iterator[Played]:
     """Four players of 200 chips, blinds 1/2: with the button on seat 3, seat 0 is the
     small blind and acts after Diego (3), Beto's big blind (1) being the last preflop."""
     table = Table(NAMES, 200, TableConfig(), random.Random(5), button=button)
     hand, events = table.start_hand()
     state = TableState(NAMES, (200,) * 4, ME)
     sent = Sent()
-    narration = Narration(lang, NAMES, ME, sent)  # type: ignore[arg-type]
+    amounts = Amounts(unit)  # one for the words and the pre-actions, as a side has
+    narration = Narration(lang, NAMES, ME, sent, amounts=amounts)  # type: ignore[arg-type]
     told: list[str] = []
     submitted: list[Action] = []
-    pre = PreActions(ME, state, UiText(lang), lambda a: submitted.append(a) or True, told.append)  # type: ignore[func-returns-value]
+    text = UiText(lang, amounts)  # type: ignore[arg-type]
+    pre = PreActions(ME, state, text, lambda a: submitted.append(a) or True, told.append)  # type: ignore[func-returns-value]
     narration.claims = pre.claim
     game = Played(hand, state, pre, narration, sent, told, submitted)
     game.publish(events)
@@ -124,6 +127,17 @@ def test_a_call_armed_at_one_price_is_dropped_and_said_when_someone_raises() -> 
         assert game.told == ["No longer armed: call 1. It costs 5 to call now."]
         assert game.hand.actor == ME and game.prompts() == 1  # the turn is the player's
         assert game.pre.armed is None
+
+
+def test_in_big_blinds_what_is_armed_and_dropped_says_big_blinds() -> None:
+    with played(unit=Unit.BIG_BLINDS) as game:
+        assert game.pre.press(PreKey.CALL, "C") == (
+            "Armed for your turn: call 0.5 big blinds. Press C again to call any bet."
+        )
+        game.others(game.raise_then_call(6))
+        assert game.told == [
+            "No longer armed: call 0.5 big blinds. It costs 2.5 big blinds to call now."
+        ]
 
 
 def test_c_twice_calls_any_bet_and_a_raise_does_not_drop_it() -> None:
