@@ -6,54 +6,28 @@ and without it in a seeded game played in a real pseudo-terminal."""
 
 from __future__ import annotations
 
-import argparse
-import fcntl
 import json
 import os
 import re
-import struct
 import subprocess
 import sys
-import termios
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from cli_support import ROOT
+from pty_support import open_pty, set_size
+from view_support import FakeRouter, FakeSide, options
 
-from audiopoker.narration.amounts import Amounts
 from audiopoker.output.backends import ConsoleBackend
-from audiopoker.output.message import Message
 from audiopoker.ui.state import TableState
 from audiopoker.view import view_options
 from audiopoker.view.console_layout import ConsoleLayoutSink, split
-from audiopoker.view.sample_table import seeded_events
+from audiopoker.view.sample_table import NAMES, seeded_events
 from audiopoker.view.table_view import view_of
 from audiopoker.view.themes import THEMES
 
-NAMES = ("Rosa", "Ana", "Beto", "Carla", "Diego", "Elena")
 ESCAPES = re.compile(r"\x1b(?:\[[0-9;?]*[A-Za-z]|[78])")
-
-
-def open_pty(columns: int, rows: int) -> tuple[int, int, list[bytes]]:
-    """A pseudo-terminal of that size, and what is written to it (read by a thread)."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    drawn: list[bytes] = []
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            drawn.append(chunk)
-
-    threading.Thread(target=drain, daemon=True).start()
-    return master, slave, drawn
 
 
 def wait_for(drawn: list[bytes], text: str) -> str:
@@ -106,7 +80,7 @@ def test_a_resized_terminal_gets_the_layout_again_with_its_last_lines() -> None:
         sink.show(view)
         for number in range(30):
             console.speak(f"line {number}", False)
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        set_size(slave, 80, 24)
         assert sink.resized()
         sink.show(view)
         region = f"\x1b[{split(24) + 2};24r"
@@ -123,34 +97,6 @@ def test_a_resized_terminal_gets_the_layout_again_with_its_last_lines() -> None:
     assert again == [n >= 30 - room for n in range(30)]
 
 
-@dataclass
-class Router:
-    console: ConsoleBackend | None
-
-
-@dataclass
-class FakeSide:
-    """What start_view uses of a player side."""
-
-    router: Router
-    lang: str = "en"
-    view_prefs: dict[str, str] = field(default_factory=dict)
-    told: list[Message] = field(default_factory=list)
-    state: TableState = field(default_factory=lambda: TableState(NAMES, (200,) * 6, 0))
-    pre_actions: None = None
-    listeners: list[object] = field(default_factory=list)
-    amounts: Amounts = field(default_factory=Amounts)
-
-    def tell(self, message: Message) -> None:
-        self.told.append(message)
-
-
-def options(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    view_options.add_view_arguments(parser)
-    return parser.parse_args(argv)
-
-
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -164,7 +110,7 @@ def test_a_running_screen_reader_keeps_the_console_as_it_reads_it(
     monkeypatch.setattr(view_options, "running_screen_readers", lambda: ("orca",))
     opened: list[str] = []
     monkeypatch.setattr(view_options, "open_window", lambda theme: opened.append(theme) or "none")
-    side = FakeSide(Router(ConsoleBackend()), lang)
+    side = FakeSide(lang, FakeRouter(ConsoleBackend()))
     view_options.start_view(side, options("--view", "large", "--view-in", "console"))  # type: ignore[arg-type]
     assert side.told[0].text.startswith(said)
     assert opened == ["dark"]  # the window was tried instead
@@ -173,7 +119,7 @@ def test_a_running_screen_reader_keeps_the_console_as_it_reads_it(
 def test_a_console_that_is_no_terminal_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(view_options, "running_screen_readers", lambda: ())
     monkeypatch.setattr(view_options, "open_window", lambda theme: "none")
-    side = FakeSide(Router(ConsoleBackend(open(os.devnull, "w"))))  # noqa: SIM115
+    side = FakeSide("en", FakeRouter(ConsoleBackend(open(os.devnull, "w"))))  # noqa: SIM115
     view_options.start_view(side, options("--view", "large", "--view-in", "console"))  # type: ignore[arg-type]
     assert side.told[0].text.startswith("This console is not a terminal the view can draw in")
 

@@ -5,24 +5,19 @@ said in the player's language, and the options are kept as preferences."""
 
 from __future__ import annotations
 
-import argparse
-import fcntl
 import logging
 import os
 import socket
-import struct
-import termios
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from pty_support import open_pty, set_size
+from view_support import FakeSide, options
 
 from audiopoker.engine.events import Event
 from audiopoker.game import deliver
-from audiopoker.narration.amounts import Amounts
-from audiopoker.output.message import Message
 from audiopoker.ui.pre_actions import Armed, PreKind
 from audiopoker.ui.state import TableState
 from audiopoker.view import view_options
@@ -130,11 +125,7 @@ def test_a_terminal_sink_draws_into_a_file(tmp_path: Path) -> None:
 
 
 def test_a_terminal_that_changes_size_is_drawn_again_at_its_new_size() -> None:
-    master, slave = os.openpty()
-    size = struct.pack("HHHH", 24, 80, 0, 0)
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, size)
-    drawn: list[bytes] = []
-    threading.Thread(target=lambda: drain(master, drawn), daemon=True).start()
+    master, slave, drawn = open_pty(80, 24)
     sink = TerminalSink(os.ttyname(slave), THEMES["dark"])
     state = TableState(NAMES, (200,) * 6, 0)
     feed = ViewFeed(state, "en", sink)
@@ -142,25 +133,13 @@ def test_a_terminal_that_changes_size_is_drawn_again_at_its_new_size() -> None:
     try:
         until(lambda: feed.drawn == 1)
         assert not sink.resized()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        set_size(slave, 120, 40)
         until(lambda: feed.drawn == 2)  # no event came: the new size alone redraws
         until(lambda: "\x1b[40;1H" in b"".join(drawn).decode("utf-8", "replace"))
     finally:
         feed.close()
         os.close(slave)
         os.close(master)
-
-
-def drain(master: int, into: list[bytes]) -> None:
-    """Read what is drawn into a pseudo-terminal, as a terminal would."""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            return
-        if not chunk:
-            return
-        into.append(chunk)
 
 
 def test_the_window_channel_needs_the_token(tmp_path: Path) -> None:
@@ -186,31 +165,6 @@ def test_the_window_channel_needs_the_token(tmp_path: Path) -> None:
     sink.close()
     assert not tmp_path.exists()
     stranger.close()
-
-
-@dataclass
-class FakeSide:
-    """What start_view uses of a player side."""
-
-    lang: str = "es"
-    view_prefs: dict[str, str] = field(default_factory=dict)
-    told: list[Message] = field(default_factory=list)
-    state: TableState = field(default_factory=lambda: TableState(NAMES, (200,) * 6, 0))
-    pre_actions: None = None
-    listeners: list[object] = field(default_factory=list)
-    amounts: Amounts = field(default_factory=Amounts)  # the unit the player hears
-
-    def __post_init__(self) -> None:
-        self.listeners = [self.state, "narration"]
-
-    def tell(self, message: Message) -> None:
-        self.told.append(message)
-
-
-def options(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    view_options.add_view_arguments(parser)
-    return parser.parse_args(argv)
 
 
 def test_the_options_are_kept_and_what_is_typed_wins() -> None:

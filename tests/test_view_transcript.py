@@ -5,19 +5,16 @@ byte the same, in both languages; the terminal did get the table."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
-import struct
 import subprocess
 import sys
-import termios
-import threading
 from pathlib import Path
 
 import pytest
 from cli_support import ROOT
+from pty_support import open_pty
 
 GAME = ["play", "--autopilot", "--seed", "7", "--hands", "3", "--bot-delay", "0",
         "--output", "silent", "--no-sound", "--no-save", "--players", "4"]  # fmt: skip
@@ -50,39 +47,17 @@ def _run_open(folder: Path, env: dict[str, str], arguments: list[str]) -> int:
             process.stdin.close()
 
 
-def open_pty(columns: int, rows: int) -> tuple[tuple[int, int], str, list[bytes]]:
-    """A pseudo-terminal of ``columns`` x ``rows``: its two ends, its path, and what was
-    drawn into it (read by a thread, so the drawing never blocks)."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    path = os.ttyname(slave)
-    drawn: list[bytes] = []
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            drawn.append(chunk)
-
-    threading.Thread(target=drain, daemon=True).start()
-    return (master, slave), path, drawn
-
-
 @pytest.mark.parametrize(("lang", "title"), [("en", "Hand 3"), ("es", "Mano 3")])
 def test_speech_and_braille_are_the_same_with_and_without_the_view(
     lang: str, title: str, tmp_path: Path
 ) -> None:
     without = play(tmp_path, lang, [])
-    ends, path, drawn = open_pty(100, 40)
+    master, slave, drawn = open_pty(100, 40)
     try:
-        with_view = play(tmp_path, lang, ["--view", "large", "--view-tty", path])
+        with_view = play(tmp_path, lang, ["--view", "large", "--view-tty", os.ttyname(slave)])
     finally:
-        for end in ends:
-            os.close(end)
+        os.close(slave)
+        os.close(master)
     assert without.count(b"\n") > 40  # a real game was said
     assert with_view == without
     screen = b"".join(drawn).decode("utf-8", "replace")

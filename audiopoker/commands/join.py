@@ -46,7 +46,7 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
 from audiopoker.ui.ui_text import UiText
-from audiopoker.view.view_options import add_view_arguments, start_view
+from audiopoker.view.view_options import add_view_arguments, view_beside
 
 DEFAULT_PORT = 7777
 
@@ -296,9 +296,5 @@ def play_at(
             else:
                 made.on_frame(early)
         session = made
-    view = start_view(made, args)  # the large view, when wanted (issue 27)
-    try:
+    with view_beside(made, args):  # the large view, when wanted (issue 27)
         return made.run()
-    finally:
-        if view is not None:
-            view.close()

@@ -39,7 +39,7 @@ from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND, MAX_REMINDERS
 from audiopoker.ui.session import LIVE_BOT_BUDGET, Session, Settings
 from audiopoker.ui.startup import Answer, choose_game, open_store
-from audiopoker.view.view_options import add_view_arguments, start_view
+from audiopoker.view.view_options import add_view_arguments, view_beside
 
 MAX_CHIPS = 1_000_000
 MAX_BOT_DELAY = 10.0
@@ -403,12 +403,8 @@ def run_play(args: argparse.Namespace) -> int:
         )
         session.remembered = WordsRemembered(prefs)
         session.unit_remembered = UnitRemembered(prefs, session.amounts)
-        view = start_view(session, args)  # the large view, when wanted (issue 27)
-        try:
+        with view_beside(session, args):  # the large view, when wanted (issue 27)
             return session.run()
-        finally:
-            if view is not None:
-                view.close()
     finally:
         if store is not None:
             store.close()

@@ -15,7 +15,9 @@ reader: refused, and said, while one runs (the view then opens in a window).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+from collections.abc import Iterator
 from typing import Final
 
 from audiopoker.output.message import Message
@@ -148,3 +150,15 @@ def start_view(side: PlayerSide, args: argparse.Namespace) -> ViewFeed | None:
         pre.on_change = feed.changed
     feed.start()
     return feed
+
+
+@contextlib.contextmanager
+def view_beside(side: PlayerSide, args: argparse.Namespace) -> Iterator[ViewFeed | None]:
+    """The view (when wanted) for as long as ``side`` plays: ``with view_beside(side, args):
+    return side.run()`` in play and join."""
+    view = start_view(side, args)
+    try:
+        yield view
+    finally:
+        if view is not None:
+            view.close()
