@@ -1,0 +1,206 @@
+"""The room's accounts (issue 28): registration and login with Argon2id hashes, the same
+refusal for a wrong password and an unknown name, rate limits on logins, registrations and
+tokens (time passed in), and sessions whose tokens expire and rotate, a stolen copy
+revoking its whole login."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+
+from audiopoker.room.accounts import (
+    DAY,
+    SESSION_DAYS,
+    Accounts,
+    Limits,
+    Refusal,
+    Refused,
+    Session,
+    Window,
+)
+from audiopoker.room.room_db import SchemaTooNew, Store
+from audiopoker.room.room_schema import MIGRATIONS
+
+# Cheap parameters: the tests check behaviour, not the hash's cost.
+FAST = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+HOME, AWAY = "192.0.2.1", "198.51.100.7"
+
+
+class Clock:
+    """Time the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def room(tmp_path: Path, clock: Clock, limits: Limits | None = None) -> Accounts:
+    return Accounts(Store(tmp_path / "room.db"), clock, FAST, limits or Limits())
+
+
+def session(result: Session | Refused) -> Session:
+    assert isinstance(result, Session), result
+    return result
+
+
+def refusal(result: Session | Refused) -> Refusal:
+    assert isinstance(result, Refused), result
+    return result.reason
+
+
+def test_register_then_log_in_and_only_a_hash_is_kept(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    made = session(accounts.register("Ana", "a long secret", HOME))
+    assert made.account.name == "Ana" and made.expires == clock.now + SESSION_DAYS * DAY
+    back = session(accounts.login("ana", "a long secret", AWAY))  # any case
+    assert back.account == made.account and back.token != made.token
+    kept = accounts.store.rows("SELECT password FROM accounts")
+    assert kept[0][0].startswith("$argon2id$") and "a long secret" not in kept[0][0]
+    tokens = [row[0] for row in accounts.store.rows("SELECT token FROM sessions")]
+    assert made.token not in tokens and back.token not in tokens  # only their digests
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "why"),
+    [
+        ("A", "a long secret", Refusal.NAME_INVALID),
+        ("Ana\x1b[2J", "a long secret", Refusal.NAME_INVALID),  # cleaned: not as typed
+        ("x" * 31, "a long secret", Refusal.NAME_INVALID),
+        ("Beto", "short", Refusal.PASSWORD_SHORT),
+        ("Beto", "x" * 201, Refusal.PASSWORD_LONG),
+    ],
+)
+def test_bad_names_and_passwords_are_refused(
+    tmp_path: Path, name: str, password: str, why: Refusal
+) -> None:
+    accounts = room(tmp_path, Clock())
+    assert refusal(accounts.register(name, password, HOME)) is why
+    assert accounts.store.rows("SELECT * FROM accounts") == []
+
+
+def test_a_name_is_taken_whatever_its_case_or_form(tmp_path: Path) -> None:
+    accounts = room(tmp_path, Clock())
+    session(accounts.register("Ana", "a long secret", HOME))
+    assert refusal(accounts.register("ＡＮＡ", "another secret", AWAY)) is Refusal.NAME_TAKEN
+
+
+def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(tmp_path: Path) -> None:
+    accounts = room(tmp_path, Clock())
+    session(accounts.register("Ana", "a long secret", HOME))
+    assert refusal(accounts.login("Ana", "not the secret", HOME)) is Refusal.WRONG_PASSWORD
+    assert refusal(accounts.login("Nobody", "not the secret", HOME)) is Refusal.WRONG_PASSWORD
+
+
+def test_failed_logins_are_limited_by_name_then_free_again(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    session(accounts.register("Ana", "a long secret", HOME))
+    for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4", "10.0.0.5"):
+        clock.now += 10
+        assert refusal(accounts.login("Ana", "guess", address)) is Refusal.WRONG_PASSWORD
+    limited = accounts.login("Ana", "a long secret", HOME)  # even the right password waits
+    assert isinstance(limited, Refused) and limited.reason is Refusal.TOO_MANY_ATTEMPTS
+    assert limited.wait == pytest.approx(15 * 60 - 40)  # until the first failure is old
+    clock.now += limited.wait + 1
+    session(accounts.login("Ana", "a long secret", HOME))
+
+
+def test_failed_logins_are_limited_by_address_across_names(tmp_path: Path) -> None:
+    limits = Limits(login_by_address=Window(3, 600))
+    accounts = room(tmp_path, Clock(), limits)
+    session(accounts.register("Ana", "a long secret", HOME))
+    for name in ("Beto", "Carla", "Diego"):
+        assert refusal(accounts.login(name, "guess", AWAY)) is Refusal.WRONG_PASSWORD
+    assert refusal(accounts.login("Ana", "a long secret", AWAY)) is Refusal.TOO_MANY_ATTEMPTS
+    session(accounts.login("Ana", "a long secret", HOME))  # another address is not limited
+
+
+def test_registrations_are_limited_by_address(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    for name in ("Ana", "Beto", "Carla"):
+        session(accounts.register(name, "a long secret", HOME))
+    assert refusal(accounts.register("Diego", "a long secret", HOME)) is (Refusal.TOO_MANY_ATTEMPTS)
+    session(accounts.register("Diego", "a long secret", AWAY))
+    clock.now += 3601
+    session(accounts.register("Elena", "a long secret", HOME))
+
+
+def test_a_token_brings_the_player_back_once_and_rotates(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    first = session(accounts.register("Ana", "a long secret", HOME))
+    clock.now += 100
+    second = session(accounts.resume(first.token, HOME))
+    assert second.account == first.account and second.token != first.token
+    assert second.expires == clock.now + SESSION_DAYS * DAY
+    third = session(accounts.resume(second.token, AWAY))
+    assert third.account == first.account
+
+
+def test_a_stolen_token_used_after_the_player_revokes_the_login(tmp_path: Path) -> None:
+    accounts = room(tmp_path, Clock())
+    first = session(accounts.register("Ana", "a long secret", HOME))
+    player = session(accounts.resume(first.token, HOME))  # the player came back
+    assert refusal(accounts.resume(first.token, AWAY)) is Refusal.TOKEN_REUSED  # the copy
+    assert refusal(accounts.resume(player.token, HOME)) is Refusal.TOKEN_UNKNOWN  # revoked
+    other = session(accounts.login("Ana", "a long secret", HOME))  # a new login works
+    session(accounts.resume(other.token, HOME))
+
+
+def test_an_expired_or_unknown_token_is_refused_and_counted(tmp_path: Path) -> None:
+    clock = Clock()
+    limits = Limits(token_by_address=Window(3, 600))
+    accounts = room(tmp_path, clock, limits)
+    made = session(accounts.register("Ana", "a long secret", HOME))
+    clock.now += SESSION_DAYS * DAY + 1
+    assert refusal(accounts.resume(made.token, AWAY)) is Refusal.TOKEN_UNKNOWN
+    assert refusal(accounts.resume("made-up", AWAY)) is Refusal.TOKEN_UNKNOWN
+    assert refusal(accounts.resume("made-up-too", AWAY)) is Refusal.TOKEN_UNKNOWN
+    assert refusal(accounts.resume("and another", AWAY)) is Refusal.TOO_MANY_ATTEMPTS
+
+
+def test_logout_ends_every_token_of_the_login(tmp_path: Path) -> None:
+    accounts = room(tmp_path, Clock())
+    first = session(accounts.register("Ana", "a long secret", HOME))
+    second = session(accounts.resume(first.token, HOME))
+    elsewhere = session(accounts.login("Ana", "a long secret", AWAY))
+    accounts.logout(second.token)
+    assert refusal(accounts.resume(second.token, HOME)) is Refusal.TOKEN_UNKNOWN
+    session(accounts.resume(elsewhere.token, AWAY))  # another login stays
+
+
+def test_a_hash_made_with_older_parameters_is_made_again_at_login(tmp_path: Path) -> None:
+    store = Store(tmp_path / "room.db")
+    old = Accounts(store, Clock(), PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    session(old.register("Ana", "a long secret", HOME))
+    newer = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    session(Accounts(store, Clock(), newer).login("Ana", "a long secret", HOME))
+    kept = str(store.rows("SELECT password FROM accounts")[0][0])
+    assert "m=16,t=2" in kept and not newer.check_needs_rehash(kept)
+
+
+def test_the_store_migrates_once_and_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "room.db"
+    assert Store(path).version == len(MIGRATIONS)
+    store = Store(path)  # opened again: nothing to do
+    assert store.rows("SELECT version FROM schema_version") == [(1,)]
+    store.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS) + 1,))
+    store.close()
+    with pytest.raises(SchemaTooNew):
+        Store(path)
+
+
+def test_old_attempts_are_forgotten(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    accounts.login("Ana", "guess", HOME)
+    clock.now += DAY
+    accounts.login("Ana", "guess", HOME)
+    assert accounts.forget_attempts(clock.now - 3600) == 2  # the first by name and address
+    assert len(accounts.store.rows("SELECT * FROM attempts")) == 2
