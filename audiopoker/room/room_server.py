@@ -1,0 +1,270 @@
+"""The room server: websockets on asyncio, every person in the room on one loop.
+
+A connection enters first (``Register``, ``Login`` or ``Resume``: the accounts' work, a
+password hash, runs in a worker thread so the loop never waits on it), then hears who is
+online (``Lobby``, again at each change) and the lines said in the lobby or to it alone,
+and says its own (``Say``). One account is in the room once: entering again from another
+connection takes over, and the older connection is told and closed.
+
+Guards, as at the network table: at most ``MAX_CONNECTIONS`` open connections from one
+address, frames and lines rate-limited, refused frames counted as strikes (a stream of them
+closes the connection), a frame's text cleaned before anyone hears it (``net.clean``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from audiopoker.net.clean import clean_chat
+from audiopoker.net.guard import Guard, address_key
+from audiopoker.net.limits import RateLimit
+from audiopoker.net.protocol import MAX_MESSAGE
+from audiopoker.room.accounts import Accounts, Refused, Session, folded
+from audiopoker.room.room_protocol import (
+    LOBBY,
+    Entered,
+    Leave,
+    Line,
+    Lobby,
+    Login,
+    Register,
+    Resume,
+    RoomCode,
+    RoomFrameError,
+    RoomRefused,
+    RoomServerFrame,
+    Say,
+    decode_room_client,
+    encode_room,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_QUEUE = 256  # frames waiting for a slow client before it is dropped
+MAX_STRIKES = 10  # refused frames at once (forgiven at one a second)
+FLUSH_TIMEOUT = 2.0
+PING_INTERVAL, PING_TIMEOUT, CLOSE_TIMEOUT = 20.0, 20.0, 5.0
+
+
+@dataclass(eq=False)
+class Person:
+    """One connection in the room (``session`` None until it entered)."""
+
+    ws: ServerConnection
+    address: str
+    session: Session | None = None
+    lang: str = "en"
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
+    closing: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.session.account.name if self.session is not None else "?"
+
+    def send(self, frame: RoomServerFrame) -> None:
+        if self.closing is not None:
+            return
+        if self.outbox.qsize() >= MAX_QUEUE:
+            log.warning("dropping a room client %d frames behind", MAX_QUEUE)
+            self.close("too slow")
+            return
+        self.outbox.put_nowait(encode_room(frame))
+
+    def close(self, why: str) -> None:
+        if self.closing is None:
+            self.closing = why
+            self.outbox.put_nowait(None)
+
+
+class RoomServer:
+    """The room: its accounts, and who is in it (by folded name)."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self.accounts = accounts
+        self.present: dict[str, Person] = {}
+        self.guard = Guard()
+        self.server: Server | None = None
+        # Tests and the benchmark wait on this: how many are in the room changed.
+        self.changed: Callable[[], None] = lambda: None
+
+    # --- a connection ---------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        """One connection, from its entry to its end."""
+        remote = ws.remote_address
+        person = Person(ws, address_key(str(remote[0]) if remote else "?"))
+        writer = asyncio.create_task(self._write(person))
+        counted = self.guard.connect(person.address)
+        try:
+            if not counted:
+                self._refuse(person, RoomCode.RATE.value, fatal=True)
+            else:
+                await self._read(person)
+        except ConnectionClosed:
+            pass
+        finally:
+            if counted:
+                self.guard.disconnect(person.address)
+            self._gone(person)
+            person.close("goodbye")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, FLUSH_TIMEOUT)
+            writer.cancel()
+
+    async def _write(self, person: Person) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                text = await person.outbox.get()
+                if text is None:
+                    code = 1000 if person.closing in ("goodbye", "left") else 1008
+                    await person.ws.close(code, person.closing or "")
+                    return
+                await person.ws.send(text)
+
+    async def _read(self, person: Person) -> None:
+        frames = RateLimit(rate=10.0, burst=30)
+        lines = RateLimit(rate=0.5, burst=3)
+        async for raw in person.ws:
+            if person.closing is not None:
+                continue  # drained unread, so the close handshake is seen
+            try:
+                frame = decode_room_client(raw)
+            except RoomFrameError as error:
+                self._refuse(person, error.code.value)
+                continue
+            if not frames.allow():
+                self._refuse(person, RoomCode.RATE.value)
+                continue
+            if isinstance(frame, Register | Login | Resume):
+                if person.session is not None:
+                    self._refuse(person, RoomCode.ENTERED.value)
+                else:
+                    await self._enter(person, frame)
+            elif person.session is None:
+                self._refuse(person, RoomCode.NOT_ENTERED.value)
+            elif isinstance(frame, Say):
+                if lines.allow():
+                    self._say(person, frame)
+                else:
+                    self._refuse(person, RoomCode.RATE.value)
+            elif isinstance(frame, Leave):
+                person.close("left")
+                return
+
+    def _refuse(self, person: Person, code: str, wait: float = 0.0, fatal: bool = False) -> None:
+        person.send(RoomRefused(code=code, wait=round(wait, 1), fatal=fatal))
+        if fatal:
+            person.close(code)
+        elif not person.strikes.allow():
+            person.close("too many refused frames")
+
+    # --- entering -------------------------------------------------------------------------
+    async def _enter(self, person: Person, frame: Register | Login | Resume) -> None:
+        accounts, address = self.accounts, person.address
+        try:
+            if isinstance(frame, Register):
+                result = await asyncio.to_thread(
+                    accounts.register, frame.name, frame.password, address
+                )
+            elif isinstance(frame, Login):
+                result = await asyncio.to_thread(
+                    accounts.login, frame.name, frame.password, address
+                )
+            else:
+                result = await asyncio.to_thread(accounts.resume, frame.token, address)
+        except Exception:  # the database failed: nothing changed, the player may try again
+            log.exception("the room could not answer an entry")
+            self._refuse(person, RoomCode.BUSY.value)
+            return
+        if isinstance(result, Refused):
+            self._refuse(person, result.reason.value, result.wait)
+            return
+        if person.closing is not None:
+            return  # gone while the accounts worked
+        person.session, person.lang = result, frame.lang
+        key = folded(result.account.name)
+        older = self.present.get(key)
+        if older is not None:  # the same account from elsewhere: this one takes over
+            older.close("entered elsewhere")
+        self.present[key] = person
+        person.send(
+            Entered(
+                name=result.account.name,
+                token=result.token,
+                expires=result.expires,
+                new=isinstance(frame, Register),
+            )
+        )
+        self._lobby()
+
+    def _gone(self, person: Person) -> None:
+        if person.session is None:
+            return
+        key = folded(person.session.account.name)
+        if self.present.get(key) is person:
+            del self.present[key]
+            self._lobby()
+
+    def _lobby(self) -> None:
+        """Everyone hears who is online now."""
+        online = tuple(sorted((p.name for p in self.present.values()), key=folded))
+        for person in self.present.values():
+            person.send(Lobby(online=online))
+        self.changed()
+
+    # --- speaking -------------------------------------------------------------------------
+    def _say(self, person: Person, frame: Say) -> None:
+        text = clean_chat(frame.text)
+        if not text:
+            self._refuse(person, RoomCode.CHAT_EMPTY.value)
+            return
+        if frame.channel == LOBBY:
+            line = Line(channel=LOBBY, name=person.name, text=text)
+            for listener in self.present.values():
+                listener.send(line)
+            return
+        if not frame.channel.startswith("@"):
+            self._refuse(person, RoomCode.MALFORMED.value)
+            return
+        to = self.present.get(folded(frame.channel[1:]))
+        if to is None:
+            self._refuse(person, RoomCode.NOBODY.value)
+            return
+        # Each hears the line on the channel of the other: "@Beto" for Ana, "@Ana" for Beto.
+        to.send(Line(channel=f"@{person.name}", name=person.name, text=text))
+        if to is not person:
+            person.send(Line(channel=f"@{to.name}", name=person.name, text=text))
+
+    # --- serving --------------------------------------------------------------------------
+    async def serve(
+        self, host: str, port: int, tls: ssl.SSLContext | None, ready: asyncio.Future[int]
+    ) -> None:
+        """Serve until cancelled; ``ready`` gets the bound port or the OSError."""
+        try:
+            server = await serve(
+                self.handle,
+                host,
+                port,
+                ssl=tls,
+                max_size=MAX_MESSAGE,
+                max_queue=32,
+                ping_interval=PING_INTERVAL,
+                ping_timeout=PING_TIMEOUT,
+                close_timeout=CLOSE_TIMEOUT,
+            )
+        except OSError as error:
+            ready.set_exception(error)
+            return
+        async with server:
+            self.server = server
+            sockets = list(server.sockets)
+            ready.set_result(sockets[0].getsockname()[1] if sockets else port)
+            await asyncio.Future()

@@ -1,0 +1,170 @@
+"""The room server over real websockets on loopback (issue 28): entering by a new account,
+a login or a session token; who is online; lines in the lobby and private ones, cleaned;
+refusals that change nothing; one account in the room once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from audiopoker.room.accounts import Accounts
+from audiopoker.room.room_db import Store
+from audiopoker.room.room_protocol import (
+    Entered,
+    Leave,
+    Line,
+    Lobby,
+    Login,
+    Register,
+    Resume,
+    RoomRefused,
+    RoomServerFrame,
+    Say,
+    decode_room_server,
+    encode_room,
+)
+from audiopoker.room.room_server import RoomServer
+
+FAST = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+SECRET = "a long secret"
+
+
+class Room:
+    """A room's address and the connections a test opened (closed at its end)."""
+
+    def __init__(self, address: str, stack: contextlib.ExitStack) -> None:
+        self.address = address
+        self._stack = stack
+
+    def connect(self) -> ClientConnection:
+        return self._stack.enter_context(connect(self.address))
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[Room]:
+    """A room on a free loopback port."""
+    server = RoomServer(Accounts(Store(tmp_path / "room.db"), hasher=FAST))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    async def start() -> tuple[asyncio.Task[None], int]:
+        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(server.serve("127.0.0.1", 0, None, ready))
+        return task, await ready
+
+    task, port = asyncio.run_coroutine_threadsafe(start(), loop).result(5)
+    with contextlib.ExitStack() as stack:
+        yield Room(f"ws://127.0.0.1:{port}", stack)
+
+    async def stop() -> None:  # the server closes every connection and waits for them
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run_coroutine_threadsafe(stop(), loop).result(15)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.close()
+
+
+def send(ws: ClientConnection, frame: Register | Login | Resume | Say | Leave) -> None:
+    ws.send(encode_room(frame))
+
+
+def receive(ws: ClientConnection) -> RoomServerFrame:
+    return decode_room_server(ws.recv(timeout=5))
+
+
+def until(ws: ClientConnection, kind: type[RoomServerFrame]) -> RoomServerFrame:
+    """The next frame of ``kind`` (others on the way skipped)."""
+    while True:
+        frame = receive(ws)
+        if isinstance(frame, kind):
+            return frame
+
+
+def enter(room: Room, name: str, new: bool = True) -> tuple[ClientConnection, Entered]:
+    ws = room.connect()
+    send(ws, Register(name=name, password=SECRET) if new else Login(name=name, password=SECRET))
+    entered = receive(ws)
+    assert isinstance(entered, Entered), entered
+    return ws, entered
+
+
+def test_a_new_account_enters_and_hears_who_is_online(room: Room) -> None:
+    ana, entered = enter(room, "Ana")
+    assert entered.name == "Ana" and entered.new and len(entered.token) > 30
+    assert until(ana, Lobby) == Lobby(online=("Ana",))
+    beto, _ = enter(room, "Beto")
+    assert until(beto, Lobby) == Lobby(online=("Ana", "Beto"))
+    assert until(ana, Lobby) == Lobby(online=("Ana", "Beto"))
+    send(beto, Leave())
+    with pytest.raises(ConnectionClosed):
+        receive(beto)
+    assert until(ana, Lobby) == Lobby(online=("Ana",))
+
+
+def test_lines_in_the_lobby_and_private_ones_cleaned(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    beto, _ = enter(room, "Beto")
+    carla, _ = enter(room, "Carla")
+    send(ana, Say(text="hola\x1b[2J a todos\u202e"))
+    heard = Line(channel="lobby", name="Ana", text="hola[2J a todos")
+    assert until(beto, Line) == heard and until(carla, Line) == heard and until(ana, Line) == heard
+    send(beto, Say(channel="@ana", text="solo para ti"))
+    assert until(ana, Line) == Line(channel="@Beto", name="Beto", text="solo para ti")
+    assert until(beto, Line) == Line(channel="@Ana", name="Beto", text="solo para ti")
+    send(carla, Say(text="y yo"))
+    assert until(ana, Line).text == "y yo"  # Carla never heard the private line
+    assert until(carla, Line) == Line(channel="lobby", name="Carla", text="y yo")
+
+
+def test_refusals_change_nothing_and_the_right_password_still_enters(room: Room) -> None:
+    enter(room, "Ana")[0].close()
+    ws = room.connect()
+    send(ws, Say(text="hello"))
+    assert receive(ws) == RoomRefused(code="not_entered")
+    ws.send("{not json")
+    assert receive(ws) == RoomRefused(code="malformed")
+    send(ws, Login(name="Ana", password="not the secret"))
+    assert receive(ws) == RoomRefused(code="wrong_password")
+    send(ws, Login(name="Nobody", password="not the secret"))
+    assert receive(ws) == RoomRefused(code="wrong_password")
+    send(ws, Register(name="ANA", password=SECRET))
+    assert receive(ws) == RoomRefused(code="name_taken")
+    send(ws, Login(name="ana", password=SECRET))
+    assert isinstance(receive(ws), Entered)
+    send(ws, Login(name="ana", password=SECRET))
+    assert until(ws, RoomRefused) == RoomRefused(code="entered")
+
+
+def test_a_token_brings_the_player_back_and_a_spent_one_is_refused(room: Room) -> None:
+    ana, first = enter(room, "Ana")
+    ana.close()
+    back = room.connect()
+    send(back, Resume(token=first.token))
+    again = receive(back)
+    assert isinstance(again, Entered) and again.name == "Ana" and not again.new
+    assert again.token != first.token
+    thief = room.connect()
+    send(thief, Resume(token=first.token))
+    assert receive(thief) == RoomRefused(code="token_reused")
+
+
+def test_entering_again_elsewhere_takes_over(room: Room) -> None:
+    first, _ = enter(room, "Ana")
+    second, _ = enter(room, "Ana", new=False)
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            receive(first)
+    assert closed.value.rcvd is not None and closed.value.rcvd.reason == "entered elsewhere"
+    assert until(second, Lobby) == Lobby(online=("Ana",))
