@@ -69,7 +69,7 @@ WHAT: Final[Mapping[str, str]] = {
     "tournament/": "levels, director, prizes",
     "table_setup.py": "one table for play and host",
     "net/": "server, client, wire",
-    "room/": "the room: accounts, its database",
+    "room/": "the room: accounts, its database, its tables",
     "ui/": "the player's side",
     "view/": "the large view (low vision)",
     "commands/": "one module per subcommand",

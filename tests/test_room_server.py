@@ -15,6 +15,18 @@ from argon2 import PasswordHasher
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from audiopoker.net.protocol import (
+    Act,
+    EventFrame,
+    Heard,
+    Hello,
+    RefusalCode,
+    Refused,
+    Waiting,
+    Welcome,
+    decode_server,
+    encode,
+)
 from audiopoker.room.accounts import Accounts
 from audiopoker.room.room_db import Store
 from audiopoker.room.room_protocol import (
@@ -23,11 +35,16 @@ from audiopoker.room.room_protocol import (
     Line,
     Lobby,
     Login,
+    MakeTable,
     Register,
     Resume,
+    RoomClientFrame,
     RoomRefused,
     RoomServerFrame,
     Say,
+    Sit,
+    Ticket,
+    Watch,
     decode_room_server,
     encode_room,
 )
@@ -47,11 +64,14 @@ class Room:
     def connect(self) -> ClientConnection:
         return self._stack.enter_context(connect(self.address))
 
+    def connect_to(self, path: str) -> ClientConnection:
+        return self._stack.enter_context(connect(self.address + path))
+
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[Room]:
     """A room on a free loopback port."""
-    server = RoomServer(Accounts(Store(tmp_path / "room.db"), hasher=FAST))
+    server = RoomServer(Accounts(Store(tmp_path / "room.db"), hasher=FAST), bot_delay=0.0)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -76,7 +96,7 @@ def room(tmp_path: Path) -> Iterator[Room]:
     loop.close()
 
 
-def send(ws: ClientConnection, frame: Register | Login | Resume | Say | Leave) -> None:
+def send(ws: ClientConnection, frame: RoomClientFrame) -> None:
     ws.send(encode_room(frame))
 
 
@@ -168,3 +188,107 @@ def test_entering_again_elsewhere_takes_over(room: Room) -> None:
             receive(first)
     assert closed.value.rcvd is not None and closed.value.rcvd.reason == "entered elsewhere"
     assert until(second, Lobby) == Lobby(online=("Ana",))
+
+
+# --- tables --------------------------------------------------------------------------------
+
+
+def at_table(room: Room, ticket: Ticket) -> ClientConnection:
+    """The table's own connection, Hello said with the ticket."""
+    ws = room.connect_to(ticket.path)
+    ws.send(encode(Hello(code=ticket.ticket, name="Someone Else", lang="en")))
+    return ws
+
+
+def play_along(ws: ClientConnection, hands: int) -> list[dict[str, object]]:
+    """A seated player that checks or calls every turn and says it heard each event, until
+    ``hands`` hands ended; the events it got."""
+    seat, hand, events = -1, 0, []
+    while True:
+        frame = decode_server(ws.recv(timeout=30))
+        if isinstance(frame, Welcome):
+            seat = frame.seat
+            continue
+        if not isinstance(frame, EventFrame):
+            continue
+        event = frame.event
+        events.append(event)
+        ws.send(encode(Heard(upto=frame.seq)))
+        if event["type"] == "HandStarted":
+            hand = int(str(event["hand_number"]))
+        if event["type"] == "ActionRequired" and event["seat"] == seat:
+            legal = event["legal"]
+            assert isinstance(legal, dict)
+            kind = "check" if legal["can_check"] else "call"
+            ws.send(encode(Act(hand=hand, turn=frame.turn, kind=kind)))
+        if event["type"] == "HandEnded" and int(str(event["hand_number"])) >= hands:
+            return events
+
+
+def test_a_table_seats_its_maker_by_account_name_and_a_spectator_never_hears_a_hole_card(
+    room: Room,
+) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=3, chips=40, bots="easy"))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket) and not ticket.watch and ticket.code == ""
+    seated = at_table(room, ticket)
+    lobby = until(ana, Lobby)
+    assert isinstance(lobby, Lobby) and [t.id for t in lobby.tables] == [ticket.table]
+    beto, _ = enter(room, "Beto")
+    send(beto, Watch(table=ticket.table))
+    watch = until(beto, Ticket)
+    assert isinstance(watch, Ticket) and watch.watch
+    spectator = at_table(room, watch)
+    events = play_along(seated, hands=3)
+    assert any(e["type"] == "HoleCardsDealt" for e in events)  # Ana's own cards
+    names = [e for e in events if e["type"] == "SeatTaken"]
+    assert names and names[0]["name"] == "Ana"  # the account's name, not the Hello's
+    heard: list[dict[str, object]] = []
+    while not any(e["type"] == "HandEnded" and e["hand_number"] == 3 for e in heard):
+        frame = decode_server(spectator.recv(timeout=30))
+        if isinstance(frame, Waiting):
+            heard += list(frame.events)
+        elif isinstance(frame, EventFrame):
+            heard.append(frame.event)
+        assert not isinstance(frame, Welcome)  # never seated
+    assert [e for e in heard if e["type"] == "HoleCardsDealt"] == []
+    assert any(e["type"] == "PotAwarded" for e in heard)  # yet the table was heard
+
+
+def test_a_private_table_needs_its_code_and_a_ticket_works_once(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=4, private=True))
+    made = until(ana, Ticket)
+    assert isinstance(made, Ticket) and len(made.code) == 6  # said to its owner only
+    beto, _ = enter(room, "Beto")
+    send(beto, Sit(table=made.table))
+    assert until(beto, RoomRefused) == RoomRefused(code="table_code")
+    send(beto, Sit(table=made.table, code=made.code))
+    ticket = until(beto, Ticket)
+    assert isinstance(ticket, Ticket) and ticket.code == ""
+    first = at_table(room, ticket)
+    assert isinstance(decode_server(first.recv(timeout=10)), Waiting)
+    again = at_table(room, ticket)  # the same ticket a second time
+    refused = decode_server(again.recv(timeout=10))
+    assert isinstance(refused, Refused) and refused.code is RefusalCode.BAD_CODE
+    send(beto, Sit(table="nothing"))
+    assert until(beto, RoomRefused) == RoomRefused(code="no_table")
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (MakeTable(seats=1), "seats"),
+        (MakeTable(seats=11), "seats"),
+        (MakeTable(small_blind=5, big_blind=2), "blinds"),
+        (MakeTable(chips=1), "chips"),
+        (MakeTable(bots="grandmaster"), "bots"),
+    ],
+)
+def test_a_table_the_room_cannot_make_is_refused_with_the_field(
+    room: Room, make: MakeTable, field: str
+) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, make)
+    assert until(ana, RoomRefused) == RoomRefused(code="bad_table", detail=field)

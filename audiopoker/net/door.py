@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from audiopoker.bots.levels import bot_names
 from audiopoker.engine.events import Event, HandStarted
@@ -35,6 +37,15 @@ from audiopoker.net.wire import encode_event
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say Hello
 
 
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """Who a room's ticket lets in (``room``: its tables' codes are one-time tickets given
+    to an account): under the account's name, to sit down or only to watch."""
+
+    name: str
+    watch: bool = False
+
+
 class Door:
     """Who may come in, and how (see the module docstring)."""
 
@@ -48,6 +59,8 @@ class Door:
     hand_events: list[Event]
     guard: Guard
     someone_here: threading.Event
+    # A room's table: a Hello's code is a ticket (consumed) rather than the invite code.
+    admit: Callable[[str], Admission | None] | None
     _lock: threading.Lock  # guards ``waiting`` and ``people`` across threads
 
     def _welcome(self, client: Client, back: bool) -> None:
@@ -104,7 +117,8 @@ class Door:
             self._refuse(client, RefusalCode.LOCKED, "too many wrong codes", fatal=True)
             return False
         code = frame.code.replace(" ", "").encode()
-        if not seated and not hmac.compare_digest(code, self.code.encode()):
+        admitted = self.admit(frame.code) if self.admit is not None and not seated else None
+        if not seated and admitted is None and not hmac.compare_digest(code, self.code.encode()):
             self.guard.failed(client.address)
             await asyncio.sleep(0.5)  # guessing codes is slow
             self._refuse(client, RefusalCode.BAD_CODE, "wrong invite code", fatal=True)
@@ -112,6 +126,10 @@ class Door:
         self.clients.append(client)
         if frame.token is not None:
             return self._back(client, frame.token)
+        if admitted is not None and admitted.watch:  # a spectator: the public table, always
+            client.send(self._waiting())
+            client.watching = True
+            return True
         if not frame.name:  # nothing a voice could say was left of it
             self._refuse(client, RefusalCode.BAD_NAME, "no letters in the name", fatal=True)
             return False
@@ -119,7 +137,10 @@ class Door:
             if self._free_seat(self.table) is None or len(self.waiting) >= len(self.seats):
                 self._refuse(client, RefusalCode.TABLE_FULL, "no seat free", fatal=True)
                 return False
-            name = frame.name if frame.named else self._free_name(frame.lang)
+            if admitted is not None:  # the room's account: its own name, nobody else's
+                name = admitted.name
+            else:
+                name = frame.name if frame.named else self._free_name(frame.lang)
             client.person = Person(name, new_token(), frame.lang, self.bank_seconds, connected=True)
             self.waiting.append(client)
             self._presence()

@@ -249,6 +249,15 @@ class HostedTable:
         self._threads.append(game)
         return self.port
 
+    def start_on(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Play on a loop that already serves (a room's, whose connections to this table
+        reach ``server.handle``): no server of its own, only the game's thread."""
+        self._loop = loop
+        self.server.loop = loop
+        game = threading.Thread(target=self._play, name="audiopoker-table", daemon=True)
+        game.start()
+        self._threads.append(game)
+
     def _play(self) -> None:
         try:
             self.recorder.start(self.table)

@@ -124,6 +124,7 @@ class TableServer(Door):
         # a connection; everyone is told the table closed).
         self.closing = False
         self.guard = Guard(news=self._locked)
+        self.admit = None  # a room's table sets it (net.door.Admission)
         for seat in self.seats:
             seat.on_refused = self._refused
             seat.person = self.people.get(seat.seat)

@@ -5,10 +5,12 @@ table's (``net.protocol``).
 A client enters first: ``Register`` (a new account), ``Login`` or ``Resume`` (the token of
 its last session). The room answers ``Entered`` (the account's name and the session's new
 token) or ``RoomRefused``. Then the client may ``Say`` a line in a channel (the lobby, or
-``@name`` for a private message) and ``Leave``; the room streams ``Lobby`` (who is online)
-when it changes and ``Line`` for what is said. Nothing a client sends before it entered is
-read but an entry; a frame of another version, an unknown type or a bad field is refused
-before anything reads it.
+``@name`` for a private message), make a table (``MakeTable``), ask to sit at one or watch
+it (``Sit``, ``Watch``: the room answers a ``Ticket`` for the table's own connection, where
+the network table's protocol takes over), and ``Leave``; the room streams ``Lobby`` (who is
+online, the tables) when it changes and ``Line`` for what is said. Nothing a client sends
+before it entered is read but an entry; a frame of another version, an unknown type or a
+bad field is refused before anything reads it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ class RoomCode(enum.Enum):
     RATE = "rate"
     CHAT_EMPTY = "chat_empty"
     NOBODY = "nobody"  # a private message to a name not in the room
+    NO_TABLE = "no_table"  # no such table (it ended, or never was)
+    TABLE_CODE = "table_code"  # a private table's code is wrong
+    BAD_TABLE = "bad_table"  # a table the room cannot make (``detail`` says which field)
+    TABLES = "tables"  # the room has as many tables as it can hold
     BUSY = "busy"  # the room could not answer now (its database): try again
     TOO_BIG = "too_big"
 
@@ -79,7 +85,37 @@ class Leave(_Frame, tag="leave"):
     """The player leaves the room (the session stays: ``Resume`` brings them back)."""
 
 
-RoomClientFrame = Register | Login | Resume | Say | Leave
+Small = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+TableCode = Annotated[str, msgspec.Meta(max_length=32)]
+
+
+class MakeTable(_Frame, tag="make_table"):
+    """A new table, made by the player (who gets a ticket to sit at it)."""
+
+    seats: Small = 6
+    chips: Small = 200
+    small_blind: Small = 1
+    big_blind: Small = 2
+    bots: Annotated[str, msgspec.Meta(max_length=16)] = "normal"
+    private: bool = False
+
+
+class Sit(_Frame, tag="sit"):
+    """A ticket to sit down at ``table`` (``code``: a private table's)."""
+
+    table: TableId = "?"
+    code: TableCode = ""
+
+
+class Watch(_Frame, tag="watch"):
+    """A ticket to follow ``table`` as a spectator (the public table, never a hole card)."""
+
+    table: TableId = "?"
+    code: TableCode = ""
+
+
+RoomClientFrame = Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch
 
 
 # --- room to client ----------------------------------------------------------------------
@@ -96,10 +132,38 @@ class RoomRefused(_Frame, tag="refused"):
     code: str = RoomCode.MALFORMED.value  # a RoomCode or an accounts Refusal value
     wait: float = 0.0  # seconds before trying again (a rate limit)
     fatal: bool = False  # the room closes the connection after this
+    detail: str = ""  # which field, for BAD_TABLE
+
+
+class TableInfo(msgspec.Struct, forbid_unknown_fields=True):
+    """A table as the lobby lists it."""
+
+    id: str
+    owner: str
+    seats: int
+    chips: int
+    small_blind: int
+    big_blind: int
+    bots: str
+    private: bool
+    players: tuple[str, ...] = ()  # the people seated
+    spectators: int = 0
 
 
 class Lobby(_Frame, tag="lobby"):
     online: tuple[str, ...] = ()  # the names in the room, sorted
+    tables: tuple[TableInfo, ...] = ()
+
+
+class Ticket(_Frame, tag="ticket"):
+    """Go to the table: open ``path`` on this room's address and say Hello with ``ticket``
+    as the code (once, within a minute). ``code``: a private table's, for its owner to give."""
+
+    table: str = ""
+    path: str = ""
+    ticket: str = ""
+    watch: bool = False
+    code: str = ""
 
 
 class Line(_Frame, tag="line"):
@@ -108,7 +172,7 @@ class Line(_Frame, tag="line"):
     text: str = ""
 
 
-RoomServerFrame = Entered | RoomRefused | Lobby | Line
+RoomServerFrame = Entered | RoomRefused | Lobby | Line | Ticket
 
 _client = msgspec.json.Decoder(RoomClientFrame)
 _server = msgspec.json.Decoder(RoomServerFrame)
@@ -139,14 +203,14 @@ def _decode(raw: str | bytes, decoder: Callable[[str | bytes], object]) -> objec
 def decode_room_client(raw: str | bytes) -> RoomClientFrame:
     """A client's frame, validated; RoomFrameError otherwise."""
     frame = _decode(raw, _client.decode)
-    assert isinstance(frame, Register | Login | Resume | Say | Leave)
+    assert isinstance(frame, Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch)
     return frame
 
 
 def decode_room_server(raw: str | bytes) -> RoomServerFrame:
     """The room's frame, validated; RoomFrameError otherwise."""
     frame = _decode(raw, _server.decode)
-    assert isinstance(frame, Entered | RoomRefused | Lobby | Line)
+    assert isinstance(frame, Entered | RoomRefused | Lobby | Line | Ticket)
     return frame
 
 

@@ -1,10 +1,13 @@
 """The room server: websockets on asyncio, every person in the room on one loop.
 
-A connection enters first (``Register``, ``Login`` or ``Resume``: the accounts' work, a
-password hash, runs in a worker thread so the loop never waits on it), then hears who is
-online (``Lobby``, again at each change) and the lines said in the lobby or to it alone,
-and says its own (``Say``). One account is in the room once: entering again from another
-connection takes over, and the older connection is told and closed.
+A connection to ``/`` is the lobby. It enters first (``Register``, ``Login`` or ``Resume``:
+the accounts' work, a password hash, runs in a worker thread so the loop never waits on
+it), then hears who is online and the tables (``Lobby``, again at each change) and the
+lines said in the lobby or to it alone, and says its own (``Say``). It makes tables and
+asks to sit or watch: the answer is a ``Ticket``, and a connection to ``/table/<id>`` says
+Hello with it (``room_tables``), where the network table's server takes over. One account
+is in the room once: entering again from another connection takes over, and the older
+connection is told and closed.
 
 Guards, as at the network table: at most ``MAX_CONNECTIONS`` open connections from one
 address, frames and lines rate-limited, refused frames counted as strikes (a stream of them
@@ -15,7 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
+import secrets
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +40,7 @@ from audiopoker.room.room_protocol import (
     Line,
     Lobby,
     Login,
+    MakeTable,
     Register,
     Resume,
     RoomCode,
@@ -42,13 +48,21 @@ from audiopoker.room.room_protocol import (
     RoomRefused,
     RoomServerFrame,
     Say,
+    Sit,
+    TableInfo,
+    Ticket,
+    Watch,
     decode_room_client,
     encode_room,
 )
+from audiopoker.room.room_tables import RoomTable, TableSpec
 
 log = logging.getLogger(__name__)
 
 MAX_QUEUE = 256  # frames waiting for a slow client before it is dropped
+MAX_TABLES = 500  # tables one room process holds (each a conductor thread)
+TABLE_PATH = "/table/"
+LOBBY_LOOK = 2.0  # seconds between looks at the tables for the lobby
 MAX_STRIKES = 10  # refused frames at once (forgiven at one a second)
 FLUSH_TIMEOUT = 2.0
 PING_INTERVAL, PING_TIMEOUT, CLOSE_TIMEOUT = 20.0, 20.0, 5.0
@@ -88,9 +102,16 @@ class Person:
 class RoomServer:
     """The room: its accounts, and who is in it (by folded name)."""
 
-    def __init__(self, accounts: Accounts) -> None:
+    def __init__(
+        self, accounts: Accounts, max_tables: int = MAX_TABLES, bot_delay: float = 1.0
+    ) -> None:
         self.accounts = accounts
+        self.bot_delay = bot_delay  # seconds a bot waits, after everyone heard, before acting
         self.present: dict[str, Person] = {}
+        self.tables: dict[str, RoomTable] = {}
+        self.max_tables = max_tables
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._said: Lobby | None = None  # the lobby as last sent
         self.guard = Guard()
         self.server: Server | None = None
         # Tests and the benchmark wait on this: how many are in the room changed.
@@ -98,7 +119,16 @@ class RoomServer:
 
     # --- a connection ---------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
-        """One connection, from its entry to its end."""
+        """One connection: a table's (``/table/<id>``), or the lobby's, from its entry to
+        its end."""
+        path = ws.request.path if ws.request is not None else "/"
+        if path.startswith(TABLE_PATH):
+            table = self.tables.get(path[len(TABLE_PATH) :])
+            if table is None:
+                await ws.close(1008, RoomCode.NO_TABLE.value)
+                return
+            await table.hosted.server.handle(ws)
+            return
         remote = ws.remote_address
         person = Person(ws, address_key(str(remote[0]) if remote else "?"))
         writer = asyncio.create_task(self._write(person))
@@ -155,12 +185,18 @@ class RoomServer:
                     self._say(person, frame)
                 else:
                     self._refuse(person, RoomCode.RATE.value)
+            elif isinstance(frame, MakeTable):
+                self._make(person, frame)
+            elif isinstance(frame, Sit | Watch):
+                self._ticket(person, frame.table, frame.code, watch=isinstance(frame, Watch))
             elif isinstance(frame, Leave):
                 person.close("left")
                 return
 
-    def _refuse(self, person: Person, code: str, wait: float = 0.0, fatal: bool = False) -> None:
-        person.send(RoomRefused(code=code, wait=round(wait, 1), fatal=fatal))
+    def _refuse(
+        self, person: Person, code: str, wait: float = 0.0, fatal: bool = False, detail: str = ""
+    ) -> None:
+        person.send(RoomRefused(code=code, wait=round(wait, 1), fatal=fatal, detail=detail))
         if fatal:
             person.close(code)
         elif not person.strikes.allow():
@@ -203,7 +239,7 @@ class RoomServer:
                 new=isinstance(frame, Register),
             )
         )
-        self._lobby()
+        self._lobby(person)
 
     def _gone(self, person: Person) -> None:
         if person.session is None:
@@ -213,12 +249,77 @@ class RoomServer:
             del self.present[key]
             self._lobby()
 
-    def _lobby(self) -> None:
-        """Everyone hears who is online now."""
+    def lobby(self) -> Lobby:
+        """The lobby now: who is online, and the tables in play."""
         online = tuple(sorted((p.name for p in self.present.values()), key=folded))
+        tables = tuple(_info(table) for table in self.tables.values() if not table.over)
+        return Lobby(online=online, tables=tables)
+
+    def _lobby(self, newcomer: Person | None = None) -> None:
+        """Everyone hears the lobby when it changed; a newcomer hears it anyway."""
+        lobby = self.lobby()
+        if lobby == self._said:
+            if newcomer is not None:
+                newcomer.send(lobby)
+            return
+        self._said = lobby
         for person in self.present.values():
-            person.send(Lobby(online=online))
+            person.send(lobby)
         self.changed()
+
+    async def _watch_tables(self) -> None:
+        """Tables change on their own (people sit down between hands, games end): the
+        lobby is looked at now and then, ended tables let go."""
+        while True:
+            await asyncio.sleep(LOBBY_LOOK)
+            for table_id, table in list(self.tables.items()):
+                if table.over:
+                    del self.tables[table_id]
+                    await asyncio.to_thread(table.stop)
+            self._lobby()
+
+    # --- tables ---------------------------------------------------------------------------
+    def _make(self, person: Person, frame: MakeTable) -> None:
+        spec = TableSpec(
+            frame.seats,
+            frame.chips,
+            frame.small_blind,
+            frame.big_blind,
+            frame.bots,
+            frame.private,
+        )
+        problem = spec.problem()
+        if problem is not None:
+            self._refuse(person, RoomCode.BAD_TABLE.value, detail=problem)
+            return
+        if len(self.tables) >= self.max_tables or self.loop is None:
+            self._refuse(person, RoomCode.TABLES.value)
+            return
+        table = RoomTable(secrets.token_hex(4), person.name, spec, person.lang, self.bot_delay)
+        self.tables[table.id] = table
+        table.start(self.loop)
+        self._ticket(person, table.id, table.code, watch=False)
+        self._lobby()
+
+    def _ticket(self, person: Person, table_id: str, code: str, watch: bool) -> None:
+        table = self.tables.get(table_id)
+        if table is None or table.over:
+            self._refuse(person, RoomCode.NO_TABLE.value)
+            return
+        if table.code and not hmac.compare_digest(code.encode(), table.code.encode()):
+            self._refuse(person, RoomCode.TABLE_CODE.value)
+            return
+        ticket = table.ticket(person.name, watch)
+        owner = folded(table.owner) == folded(person.name)
+        person.send(
+            Ticket(
+                table=table.id,
+                path=TABLE_PATH + table.id,
+                ticket=ticket,
+                watch=watch,
+                code=table.code if owner else "",
+            )
+        )
 
     # --- speaking -------------------------------------------------------------------------
     def _say(self, person: Person, frame: Say) -> None:
@@ -263,8 +364,31 @@ class RoomServer:
         except OSError as error:
             ready.set_exception(error)
             return
-        async with server:
-            self.server = server
-            sockets = list(server.sockets)
-            ready.set_result(sockets[0].getsockname()[1] if sockets else port)
-            await asyncio.Future()
+        self.loop = asyncio.get_running_loop()
+        watching = asyncio.create_task(self._watch_tables())
+        try:
+            async with server:
+                self.server = server
+                sockets = list(server.sockets)
+                ready.set_result(sockets[0].getsockname()[1] if sockets else port)
+                await asyncio.Future()
+        finally:
+            watching.cancel()
+            for table in list(self.tables.values()):
+                table.hosted.close()  # tells its connections, without waiting here
+
+
+def _info(table: RoomTable) -> TableInfo:
+    spec = table.spec
+    return TableInfo(
+        id=table.id,
+        owner=table.owner,
+        seats=spec.seats,
+        chips=spec.chips,
+        small_blind=spec.small_blind,
+        big_blind=spec.big_blind,
+        bots=spec.bots,
+        private=spec.private,
+        players=table.players,
+        spectators=table.spectators,
+    )

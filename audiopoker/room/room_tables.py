@@ -1,0 +1,128 @@
+"""The room's tables: every one the engine, its bots and its conductor as at a hosted table
+(``net.hosted_table``), all on the room's one loop, made by players.
+
+A table's door takes one-time tickets instead of an invite code (``net.door.Admission``):
+the room gives a ticket to an account that asks to sit or to watch (after the code of a
+private table), and the client opens the table's own connection with it
+(``/table/<id>``). So at a table every player is an account under its own name, and a
+spectator hears the public table only: the table's server never sends it a hole card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from audiopoker.bots.levels import LEVELS
+from audiopoker.net.door import Admission
+from audiopoker.net.hosted_table import HostedTable, HostOptions
+from audiopoker.persistence import Store
+
+TICKET_SECONDS = 60.0  # a ticket not used by then is no good
+PRIVATE_CODE_DIGITS = 6
+MIN_SEATS, MAX_SEATS = 2, 10
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a player asks for when making a table."""
+
+    seats: int = 6
+    chips: int = 200
+    small_blind: int = 1
+    big_blind: int = 2
+    bots: str = "normal"
+    private: bool = False
+
+    def problem(self) -> str | None:
+        """Why the room cannot make this table, or None."""
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            return "seats"
+        if not 1 <= self.small_blind <= self.big_blind <= 10_000:
+            return "blinds"
+        if not self.big_blind <= self.chips <= 1_000_000:
+            return "chips"
+        if self.bots not in LEVELS:
+            return "bots"
+        return None
+
+
+class RoomTable:
+    """One table of the room."""
+
+    def __init__(
+        self,
+        table_id: str,
+        owner: str,
+        spec: TableSpec,
+        lang: str = "en",
+        bot_delay: float = 1.0,
+    ) -> None:
+        self.id = table_id
+        self.owner = owner
+        self.spec = spec
+        # A private table's code, said to its owner to give to friends: a ticket needs it.
+        self.code = (
+            "".join(secrets.choice("0123456789") for _ in range(PRIVATE_CODE_DIGITS))
+            if spec.private
+            else ""
+        )
+        options = HostOptions(
+            seats=spec.seats,
+            chips=spec.chips,
+            small_blind=spec.small_blind,
+            big_blind=spec.big_blind,
+            bots=spec.bots,
+            lang=lang,
+            bot_delay=bot_delay,
+        )
+        self.hosted = HostedTable(options, Store(None), None)  # kept in memory for now
+        self.hosted.server.admit = self.admit
+        self._tickets: dict[str, tuple[Admission, float]] = {}
+        self._lock = threading.Lock()
+        self.clock: Callable[[], float] = time.monotonic
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Play on the room's loop."""
+        self.hosted.start_on(loop)
+
+    def ticket(self, name: str, watch: bool) -> str:
+        """A one-time ticket for ``name`` to sit down (or only watch) at this table."""
+        ticket = secrets.token_urlsafe(24)
+        with self._lock:
+            now = self.clock()
+            for old, (_, expires) in list(self._tickets.items()):
+                if expires <= now:
+                    del self._tickets[old]
+            self._tickets[ticket] = (Admission(name, watch), now + TICKET_SECONDS)
+        return ticket
+
+    def admit(self, code: str) -> Admission | None:
+        """The table's door: who the ticket ``code`` lets in, once; None for any other."""
+        with self._lock:
+            found = self._tickets.pop(code, None)
+        if found is None or found[1] <= self.clock():
+            return None
+        return found[0]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The people seated (not the bots), by seat."""
+        _, people = self.hosted.server.seating()
+        return tuple(person.name for _, person in sorted(people.items()))
+
+    @property
+    def spectators(self) -> int:
+        """Connections following the table without a seat (waiting ones included)."""
+        return sum(1 for client in self.hosted.server.clients if client.watching)
+
+    @property
+    def over(self) -> bool:
+        return self.hosted.over
+
+    def stop(self) -> None:
+        self.hosted.stop()
