@@ -25,6 +25,7 @@ SUBCOMMAND_MODULES = (
     "audiopoker.commands.speech_test",
     "audiopoker.commands.simulate",
     "audiopoker.commands.stats",
+    "audiopoker.commands.serve_room",
 )
 
 

@@ -72,6 +72,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
             PACKAGE / "commands/paths.py",
             PACKAGE / "commands/decision_words.py",
             PACKAGE / "commands/blunder_words.py",
+            PACKAGE / "commands/serve_room.py",
         ],
     ),
     TOURNAMENT_DOMAIN: (TOURNAMENT_LOCALE_DIR, sorted((PACKAGE / "tournament").glob("*.py"))),
