@@ -26,6 +26,7 @@ SUBCOMMAND_MODULES = (
     "audiopoker.commands.simulate",
     "audiopoker.commands.stats",
     "audiopoker.commands.serve_room",
+    "audiopoker.commands.connect",
 )
 
 

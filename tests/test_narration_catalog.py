@@ -87,6 +87,7 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
             PACKAGE / "ui/remote_link.py",
             PACKAGE / "commands/host.py",
             PACKAGE / "commands/join.py",
+            PACKAGE / "commands/connect.py",
         ],
     ),
     COACH_DOMAIN: (

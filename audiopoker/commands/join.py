@@ -167,7 +167,7 @@ def keep_seat(book: TokenBook, key: str, token: str, router: Router, lang: Langu
         router.send(Message("error", NetText(lang).say("join.seat_not_kept", fault=fault)))
 
 
-def _tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
+def tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
     if not uri.startswith("wss:"):
         return None
     context = ssl.create_default_context(cafile=str(cafile) if cafile is not None else None)
@@ -184,18 +184,21 @@ def play_at(
     close_table: Callable[[], None] | None = None,
     farewell: Callable[[], list[str]] = list,
     saved_at: Callable[[], int | None] = lambda: None,
+    arrival: str = "join.waiting",
 ) -> int:
     """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
     the host's own seat (its leaving closes the table; the joiner's connecting words are
     not the host's to hear); ``farewell``: said on quitting, before goodbye; ``saved_at``:
-    the host's, the hand its saved table goes on from (None: not saved), for Q's question."""
+    the host's, the hand its saved table goes on from (None: not saved), for Q's question;
+    ``arrival``: what is said once the table let the player in (a room's ticket: to sit,
+    ``join.waiting.room``, or only to watch, ``join.watching``)."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
     hosting = close_table is not None
     if not hosting:
         router.send(Message("welcome", text.say("join.connecting", address=address)))
     try:
-        tls = _tls_for(uri, getattr(args, "cafile", None))
+        tls = tls_for(uri, getattr(args, "cafile", None))
     except (OSError, ssl.SSLError) as error:
         return refuse("join", text.say("join.failed", address=address, reason=str(error)))
     first: queue.Queue[ServerFrame | tuple[str, str]] = queue.Queue()
@@ -251,7 +254,7 @@ def play_at(
                 return refuse("join", line)
         elif isinstance(got, Waiting):
             if not hosting:
-                router.send(Message("welcome", text.say("join.waiting")))
+                router.send(Message("welcome", text.say(arrival)))
             spectator.waiting(got)  # where the hand being played meanwhile stands
         elif isinstance(got, EventFrame):
             spectator.follow(got)  # and what happens in it, as to a spectator

@@ -1,0 +1,235 @@
+"""The room's lobby by ear (``audiopoker connect``): who is online and the tables, browsed
+with the arrows, said as they change; single keys to sit, watch, make a table and talk.
+
+Keys: Up and Down walk the tables (the first at once, the edges said); Enter asks to sit
+at the table heard, W to watch it (a private one asks for its code first: type the digits,
+Enter); N makes a table (six seats, 200 chips, blinds 1 and 2, normal bots), Control+N a
+private one (its code is said, to give to friends); P says who is online; T opens a line
+to the lobby (type, Enter says it, Escape drops it), and a line starting with @name goes
+to that person alone; H says the keys; Q, then Q again, leaves the room. Lines from
+others are said as they come ("Ana: hola", "Ana, to you: hola"). Every word comes from
+the ui catalog, in the player's language; what people typed is cleaned by the room
+before anyone hears it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from audiopoker.output.message import Message
+from audiopoker.room.room_protocol import (
+    LOBBY,
+    Line,
+    Lobby,
+    MakeTable,
+    RoomClientFrame,
+    RoomRefused,
+    RoomServerFrame,
+    Say,
+    Sit,
+    TableInfo,
+    Ticket,
+    Watch,
+)
+from audiopoker.ui.ui_text import UiText
+
+PRIVATE_CODE_KEYS = frozenset("0123456789")
+MAX_TYPED = 200
+
+
+@dataclass
+class Typing:
+    """A line being typed: to the lobby (``code_for`` None) or a private table's code."""
+
+    text: str = ""
+    code_for: tuple[str, bool] | None = None  # (table id, watch) while typing its code
+
+
+@dataclass
+class LobbyKeys:
+    """The lobby's state and keys. ``send`` reaches the room; ``say`` the router;
+    ``done`` ends the lobby's key loop (a ticket came, or the player left)."""
+
+    text: UiText
+    send: Callable[[RoomClientFrame], bool]
+    say: Callable[[Message], object]
+    done: Callable[[], None]
+    me: str = ""
+    lobby: Lobby = field(default_factory=Lobby)
+    cursor: int | None = None  # the table heard last, by index
+    typing: Typing | None = None
+    quitting: bool = False
+    ticket: Ticket | None = None
+    left: bool = False
+    heard_lobby: bool = False
+
+    def _(self, key: str, /, **fields: object) -> str:
+        return self.text.catalog.text("ui.lobby." + key, **fields)
+
+    def _tell(self, line: str, kind: str = "answer", interrupt: bool = True) -> None:
+        self.say(Message(kind, line, interrupt=interrupt))
+
+    # --- what the room says -----------------------------------------------------------------
+    def on_frame(self, frame: RoomServerFrame) -> None:
+        """A frame from the room (from the link's thread, one at a time)."""
+        if isinstance(frame, Lobby):
+            self._changed(self.lobby, frame)
+            self.lobby = frame
+        elif isinstance(frame, Line):
+            self._line(frame)
+        elif isinstance(frame, Ticket):
+            self.ticket = frame
+            if frame.code:  # a private table just made: its owner gives the code
+                self._tell(self._("private_code", code=" ".join(frame.code)), "welcome", False)
+            self.done()
+        elif isinstance(frame, RoomRefused):
+            self._tell(self.text.catalog.text(f"ui.lobby.refused.{frame.code}"), "error")
+
+    def _changed(self, before: Lobby, after: Lobby) -> None:
+        if not self.heard_lobby:  # the first: the opening says it
+            self.heard_lobby = True
+            return
+        said: list[str] = []
+        came = [name for name in after.online if name not in before.online and name != self.me]
+        went = [name for name in before.online if name not in after.online]
+        if came:
+            said.append(self._("came", names=self.text.join(came)))
+        if went:
+            said.append(self._("went", names=self.text.join(went)))
+        known = {table.id for table in before.tables}
+        for table in after.tables:
+            if table.id not in known and table.owner != self.me:  # one's own is no news
+                said.append(self._("new_table", owner=table.owner))
+        if said:
+            self._tell(" ".join(said), "lobby", interrupt=False)
+
+    def _line(self, line: Line) -> None:
+        if line.channel == LOBBY:
+            self._tell(self._("line", name=line.name, text=line.text), "chat", False)
+        elif line.name == self.me:
+            self._tell(self._("line.sent", name=line.channel[1:], text=line.text), "chat", False)
+        else:
+            self._tell(self._("line.private", name=line.name, text=line.text), "chat", False)
+
+    # --- the keys ---------------------------------------------------------------------------
+    def opening(self) -> str:
+        """What the lobby says on arrival: how many are here, the tables, the keys."""
+        tables = len(self.lobby.tables)
+        return " ".join(
+            [
+                self.text.catalog.plural("ui.lobby.online", len(self.lobby.online)),
+                self.text.catalog.plural("ui.lobby.tables", tables),
+                self._("keys"),
+            ]
+        )
+
+    def key(self, name: str) -> None:
+        """One key press."""
+        if self.typing is not None:
+            self._type(name)
+            return
+        if name != "q":
+            self.quitting = False
+        if name in ("up", "down"):
+            self._move(-1 if name == "up" else 1)
+        elif name in ("enter", "c-m", "w"):
+            self._ask(watch=name == "w")
+        elif name in ("n", "c-n"):
+            self.send(MakeTable(private=name == "c-n"))
+        elif name == "p":
+            names = self.text.join(list(self.lobby.online))
+            self._tell(self._("who", names=names))
+        elif name == "t":
+            self.typing = Typing()
+            self._tell(self._("typing"))
+        elif name == "h":
+            self._tell(self._("keys"))
+        elif name == "q":
+            if self.quitting:
+                self.left = True
+                self.done()
+            else:
+                self.quitting = True
+                self._tell(self._("quit_ask"))
+        else:
+            self._tell(self._("unknown_key"))
+
+    def _move(self, step: int) -> None:
+        tables = self.lobby.tables
+        if not tables:
+            self._tell(self._("no_tables"))
+            return
+        start = -1 if self.cursor is None and step > 0 else self.cursor
+        index = (len(tables) if start is None else start) + step
+        if not 0 <= index < len(tables):
+            edge = "first" if index < 0 else "last"
+            index = max(0, min(index, len(tables) - 1))
+            self._tell(f"{self.table_words(tables[index])} {self._(edge)}")
+        else:
+            self._tell(self.table_words(tables[index]))
+        self.cursor = index
+
+    def table_words(self, table: TableInfo) -> str:
+        """One table as said: whose, its seats, blinds, chips and bots, who sits, who watches."""
+        key = "table.private" if table.private else "table"
+        said = [
+            self._(
+                key,
+                owner=table.owner,
+                seats=table.seats,
+                small=table.small_blind,
+                big=table.big_blind,
+                chips=table.chips,
+                bots=self.text.catalog.text(f"ui.lobby.bots.{table.bots}"),
+            )
+        ]
+        if table.players:
+            said.append(self._("table.players", names=self.text.join(list(table.players))))
+        if table.spectators:
+            said.append(self.text.catalog.plural("ui.lobby.table.spectators", table.spectators))
+        return " ".join(said)
+
+    def _ask(self, watch: bool) -> None:
+        tables = self.lobby.tables
+        if self.cursor is None or not 0 <= self.cursor < len(tables):
+            self._tell(self._("choose_first"))
+            return
+        table = tables[self.cursor]
+        if table.private and table.owner != self.me:
+            self.typing = Typing(code_for=(table.id, watch))
+            self._tell(self._("code_ask"))
+            return
+        self.send(Watch(table=table.id) if watch else Sit(table=table.id))
+
+    def _type(self, name: str) -> None:
+        typing = self.typing
+        assert typing is not None
+        if name in ("escape", "c-["):
+            self.typing = None
+            self._tell(self._("typing_dropped"))
+        elif name in ("enter", "c-m"):
+            self.typing = None
+            self._typed(typing)
+        elif name in ("backspace", "c-h"):
+            typing.text = typing.text[:-1]
+            self._tell(typing.text[-1:] if typing.text else self._("empty"))
+        elif len(name) == 1 and name.isprintable() and len(typing.text) < MAX_TYPED:
+            if typing.code_for is not None and name not in PRIVATE_CODE_KEYS:
+                self._tell(self._("digits_only"))
+                return
+            typing.text += name
+
+    def _typed(self, typing: Typing) -> None:
+        text = typing.text.strip()
+        if typing.code_for is not None:
+            table, watch = typing.code_for
+            code = text.replace(" ", "")
+            self.send(Watch(table=table, code=code) if watch else Sit(table=table, code=code))
+        elif not text:
+            self._tell(self._("typing_dropped"))
+        elif text.startswith("@") and " " in text:
+            to, _, said = text[1:].partition(" ")
+            self.send(Say(channel=f"@{to}", text=said))
+        else:
+            self.send(Say(channel=LOBBY, text=text))
