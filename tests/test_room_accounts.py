@@ -189,7 +189,7 @@ def test_the_store_migrates_once_and_refuses_a_newer_schema(tmp_path: Path) -> N
     path = tmp_path / "room.db"
     assert Store(path).version == len(MIGRATIONS)
     store = Store(path)  # opened again: nothing to do
-    assert store.rows("SELECT version FROM schema_version") == [(1,)]
+    assert store.rows("SELECT version FROM schema_version") == [(1,), (2,)]
     store.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS) + 1,))
     store.close()
     with pytest.raises(SchemaTooNew):
@@ -204,3 +204,33 @@ def test_old_attempts_are_forgotten(tmp_path: Path) -> None:
     accounts.login("Ana", "guess", HOME)
     assert accounts.forget_attempts(clock.now - 3600) == 2  # the first by name and address
     assert len(accounts.store.rows("SELECT * FROM attempts")) == 2
+
+
+def test_a_banned_account_is_kept_out_until_its_time_or_unbanned(tmp_path: Path) -> None:
+    clock = Clock()
+    accounts = room(tmp_path, clock)
+    made = session(accounts.register("Beto", "a long secret", HOME))
+    found = accounts.find("beto")
+    assert found == made.account
+    accounts.ban(found, "Ana", minutes=10)
+    assert refusal(accounts.resume(made.token, HOME)) is Refusal.TOKEN_UNKNOWN  # visits ended
+    kept_out = accounts.login("Beto", "a long secret", HOME)
+    assert isinstance(kept_out, Refused) and kept_out.reason is Refusal.BANNED
+    assert kept_out.wait == pytest.approx(600)
+    clock.now += 601
+    session(accounts.login("Beto", "a long secret", HOME))
+    accounts.ban(found, "Ana", minutes=None)  # for good
+    assert accounts.login("Beto", "a long secret", HOME) == Refused(Refusal.BANNED)
+    assert accounts.unban(found) and not accounts.unban(found)
+    session(accounts.login("Beto", "a long secret", HOME))
+
+
+def test_roles_and_reports_are_kept(tmp_path: Path) -> None:
+    accounts = room(tmp_path, Clock())
+    session(accounts.register("Ana", "a long secret", HOME))
+    assert accounts.set_role("ANA", "admin") and not accounts.set_role("Nobody", "admin")
+    assert session(accounts.login("Ana", "a long secret", HOME)).account.role == "admin"
+    accounts.report("Beto", "Ana", "rude words")
+    assert accounts.store.rows("SELECT by_name, about, text FROM reports") == [
+        ("Beto", "Ana", "rude words")
+    ]

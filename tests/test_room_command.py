@@ -78,3 +78,10 @@ def test_a_database_of_a_newer_room_is_refused(tmp_path: Path) -> None:
     out, err = room.communicate(timeout=30)
     assert room.returncode == 2 and out == ""
     assert "was written by a newer audiopoker" in err
+
+
+def test_admin_needs_an_account(tmp_path: Path) -> None:
+    room = server(tmp_path, "--port", "0", "--database", str(tmp_path / "r.db"), "--admin", "Zoe")
+    out, err = room.communicate(timeout=30)
+    assert room.returncode == 2 and out == ""
+    assert "no account Zoe" in err or "ninguna cuenta Zoe" in err

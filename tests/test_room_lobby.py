@@ -26,6 +26,9 @@ from audiopoker.room.room_protocol import (
     Line,
     Lobby,
     MakeTable,
+    Moderate,
+    Notice,
+    Report,
     RoomClientFrame,
     RoomRefused,
     Say,
@@ -135,6 +138,37 @@ def test_refusals_are_said_in_the_players_words(lang: str, said: str) -> None:
     lobby = Lobbied(lang)
     lobby.keys.on_frame(RoomRefused(code="table_code"))
     assert lobby.last.startswith(said) and lobby.said[-1].kind == "error"
+
+
+@pytest.mark.parametrize(
+    ("lang", "notice", "said"),
+    [
+        ("en", Notice(key="muted", by="Ana", minutes=10),
+         "Ana muted you for 10 minutes: your lines are not heard."),
+        ("es", Notice(key="banned", by="Ana"),
+         "Ana te prohibió la entrada a la sala para siempre."),
+        ("en", Notice(key="done_ban", name="Beto", minutes=1), "Beto is banned for 1 minute."),
+        ("es", Notice(key="report", name="Carla", by="Beto", text="insultos"),
+         "Aviso de Beto sobre Carla: insultos"),
+    ],
+)  # fmt: skip
+def test_moderation_news_in_the_players_words(lang: str, notice: Notice, said: str) -> None:
+    lobby = Lobbied(lang)
+    lobby.keys.on_frame(notice)
+    assert lobby.last == said
+
+
+def test_slash_commands_moderate_and_report_and_a_wrong_one_says_them() -> None:
+    lobby = Lobbied()
+    lobby.press("t", *"/kick Beto", "enter")
+    lobby.press("t", *"/report Beto he shouts", "enter")
+    assert lobby.sent == [
+        Moderate(action="kick", name="Beto"),
+        Report(name="Beto", text="he shouts"),
+    ]
+    lobby.press("t", *"/mute Beto", "enter")  # no minutes
+    assert lobby.last.startswith("Commands: /report NAME what happened;")
+    assert len(lobby.sent) == 2
 
 
 def test_q_asks_then_leaves() -> None:

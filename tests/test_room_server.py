@@ -36,7 +36,10 @@ from audiopoker.room.room_protocol import (
     Lobby,
     Login,
     MakeTable,
+    Moderate,
+    Notice,
     Register,
+    Report,
     Resume,
     RoomClientFrame,
     RoomRefused,
@@ -57,9 +60,10 @@ SECRET = "a long secret"
 class Room:
     """A room's address and the connections a test opened (closed at its end)."""
 
-    def __init__(self, address: str, stack: contextlib.ExitStack) -> None:
+    def __init__(self, address: str, stack: contextlib.ExitStack, server: RoomServer) -> None:
         self.address = address
         self._stack = stack
+        self.server = server
 
     def connect(self) -> ClientConnection:
         return self._stack.enter_context(connect(self.address))
@@ -83,7 +87,7 @@ def room(tmp_path: Path) -> Iterator[Room]:
 
     task, port = asyncio.run_coroutine_threadsafe(start(), loop).result(5)
     with contextlib.ExitStack() as stack:
-        yield Room(f"ws://127.0.0.1:{port}", stack)
+        yield Room(f"ws://127.0.0.1:{port}", stack, server)
 
     async def stop() -> None:  # the server closes every connection and waits for them
         task.cancel()
@@ -292,3 +296,50 @@ def test_a_table_the_room_cannot_make_is_refused_with_the_field(
     ana, _ = enter(room, "Ana")
     send(ana, make)
     assert until(ana, RoomRefused) == RoomRefused(code="bad_table", detail=field)
+
+
+# --- moderation ------------------------------------------------------------------------------
+
+
+def test_an_admin_mutes_kicks_and_bans_and_a_player_cannot(room: Room) -> None:
+    enter(room, "Ana")[0].close()
+    assert room.server.accounts.set_role("Ana", "admin")
+    ana, _ = enter(room, "Ana", new=False)  # the role counts from the next login
+    beto, _ = enter(room, "Beto")
+    send(beto, Moderate(action="kick", name="Ana"))
+    assert until(beto, RoomRefused) == RoomRefused(code="not_allowed")
+    send(ana, Moderate(action="mute", name="beto", minutes=5))
+    assert until(beto, Notice) == Notice(key="muted", by="Ana", minutes=5)
+    assert until(ana, Notice) == Notice(key="done_mute", name="Beto", minutes=5)
+    send(beto, Say(text="still here"))
+    refused = until(beto, RoomRefused)
+    assert isinstance(refused, RoomRefused) and refused.code == "muted" and refused.wait > 290
+    send(ana, Moderate(action="ban", name="Beto", minutes=0))
+    assert until(beto, Notice) == Notice(key="banned", by="Ana")
+    assert until(ana, Notice) == Notice(key="done_ban", name="Beto")
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            receive(beto)
+    assert closed.value.rcvd is not None and closed.value.rcvd.reason == "banned"
+    again = room.connect()
+    send(again, Login(name="Beto", password=SECRET))
+    assert receive(again) == RoomRefused(code="banned")
+    send(ana, Moderate(action="unban", name="Beto"))
+    assert until(ana, Notice) == Notice(key="done_unban", name="Beto")
+    send(again, Login(name="Beto", password=SECRET))
+    assert isinstance(receive(again), Entered)
+
+
+def test_any_player_reports_and_the_admins_online_hear_it(room: Room) -> None:
+    enter(room, "Ana")[0].close()
+    room.server.accounts.set_role("Ana", "admin")
+    ana, _ = enter(room, "Ana", new=False)
+    beto, _ = enter(room, "Beto")
+    carla, _ = enter(room, "Carla")
+    send(beto, Report(name="carla", text="insults \x1b[2Jin the lobby"))
+    assert until(beto, Notice) == Notice(key="reported", name="Carla")
+    assert until(ana, Notice) == Notice(
+        key="report", name="Carla", by="Beto", text="insults [2Jin the lobby"
+    )
+    send(carla, Report(name="Nobody", text="x"))
+    assert until(carla, RoomRefused) == RoomRefused(code="nobody")

@@ -72,6 +72,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="SECONDS",
         help="how long bots wait, once everyone heard, before acting (default: 1)",
     )
+    room.add_argument(
+        "--admin",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="make the account NAME an admin of the room (mute, kick, ban); again for more",
+    )
     room.add_argument("--lang", choices=LANGUAGES, help="the language of what it prints")
     room.set_defaults(func=run_server, data_folder="write")
     room.error = one_line_error(room)  # type: ignore[method-assign, assignment]
@@ -130,7 +137,13 @@ def run_server(args: argparse.Namespace) -> int:
     except Exception as error:  # sqlite3.Error, OSError: the file cannot be used
         print(command_text("room.database_failed", lang, path=path, reason=error), file=sys.stderr)
         return 2
-    server = RoomServer(Accounts(store), max_tables=args.max_tables, bot_delay=args.bot_delay)
+    accounts = Accounts(store)
+    for name in args.admin:
+        if not accounts.set_role(name, "admin"):
+            print(command_text("room.no_account", lang, name=name), file=sys.stderr)
+            store.close()
+            return 2
+    server = RoomServer(accounts, max_tables=args.max_tables, bot_delay=args.bot_delay)
     scheme = "wss" if tls is not None else "ws"
 
     async def main() -> int:

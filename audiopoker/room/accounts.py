@@ -53,6 +53,7 @@ class Refusal(enum.Enum):
     TOO_MANY_ATTEMPTS = "too_many_attempts"
     TOKEN_UNKNOWN = "token_unknown"  # also an expired one
     TOKEN_REUSED = "token_reused"  # a spent token again: its login is revoked
+    BANNED = "banned"  # an admin banned the account (``wait``: until when; 0: for good)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,12 +205,63 @@ class Accounts:
             self._count("login_address", address)
             return Refused(Refusal.WRONG_PASSWORD)
         account = Account(str(found[0]), str(found[1]), str(found[2]))
+        banned = self.banned(account.id)
+        if banned is not None:
+            return banned
         if self.hasher.check_needs_rehash(stored):
             self.store.execute(
                 "UPDATE accounts SET password = ? WHERE id = ?",
                 (self.hasher.hash(password), account.id),
             )
         return self._open(account, family=secrets.token_hex(8))
+
+    # --- moderation ---------------------------------------------------------------------
+    def find(self, name: str) -> Account | None:
+        """The account of ``name`` (any case or form), or None."""
+        found = self.store.row(
+            "SELECT id, name, role FROM accounts WHERE folded = ?", (folded(clean_name(name)),)
+        )
+        return Account(str(found[0]), str(found[1]), str(found[2])) if found else None
+
+    def set_role(self, name: str, role: str) -> bool:
+        """Make ``name`` a "player" or an "admin"; False when there is no such account."""
+        return bool(
+            self.store.execute(
+                "UPDATE accounts SET role = ? WHERE folded = ?", (role, folded(clean_name(name)))
+            )
+        )
+
+    def ban(self, account: Account, by: str, minutes: int | None) -> None:
+        """Keep ``account`` out (``minutes`` None: for good) and end its every visit."""
+        until = None if minutes is None else self.clock() + minutes * 60
+        with self.store.transaction():
+            self.store.execute("DELETE FROM bans WHERE account = ?", (account.id,))
+            self.store.execute(
+                "INSERT INTO bans (account, by_name, until, at) VALUES (?, ?, ?, ?)",
+                (account.id, by, until, self.clock()),
+            )
+            self.store.execute("DELETE FROM sessions WHERE account = ?", (account.id,))
+
+    def unban(self, account: Account) -> bool:
+        """Let ``account`` in again; False when it was not banned."""
+        return bool(self.store.execute("DELETE FROM bans WHERE account = ?", (account.id,)))
+
+    def banned(self, account_id: str) -> Refused | None:
+        """The refusal of a banned account (its wait; 0 for good), or None."""
+        found = self.store.row("SELECT until FROM bans WHERE account = ?", (account_id,))
+        if found is None:
+            return None
+        if found[0] is None:
+            return Refused(Refusal.BANNED)
+        left = float(found[0]) - self.clock()
+        return Refused(Refusal.BANNED, left) if left > 0 else None
+
+    def report(self, by: str, about: str, text: str) -> None:
+        """Keep a player's report for the admins."""
+        self.store.execute(
+            "INSERT INTO reports (id, by_name, about, text, at) VALUES (?, ?, ?, ?, ?)",
+            (secrets.token_hex(8), by, about, text, self.clock()),
+        )
 
     # --- sessions -----------------------------------------------------------------------
     def _open(self, account: Account, family: str) -> Session:
@@ -247,6 +299,9 @@ class Accounts:
                 "UPDATE sessions SET rotated = ? WHERE token = ?", (now, _digest(token))
             )
             account = Account(str(found[3]), str(found[4]), str(found[5]))
+            banned = self.banned(account.id)
+            if banned is not None:
+                return banned
             return self._open(account, family)
 
     def logout(self, token: str) -> None:

@@ -48,6 +48,8 @@ class RoomCode(enum.Enum):
     TABLE_CODE = "table_code"  # a private table's code is wrong
     BAD_TABLE = "bad_table"  # a table the room cannot make (``detail`` says which field)
     TABLES = "tables"  # the room has as many tables as it can hold
+    NOT_ALLOWED = "not_allowed"  # moderation is for admins
+    MUTED = "muted"  # an admin muted this person (``wait``: seconds left)
     BUSY = "busy"  # the room could not answer now (its database): try again
     TOO_BIG = "too_big"
 
@@ -115,7 +117,25 @@ class Watch(_Frame, tag="watch"):
     code: TableCode = ""
 
 
-RoomClientFrame = Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch
+class Moderate(_Frame, tag="moderate"):
+    """An admin's act on a person: "mute" (``minutes``), "unmute", "kick" (out of the room
+    now), "ban" (``minutes``; 0: for good), "unban"."""
+
+    action: Annotated[str, msgspec.Meta(pattern="^(mute|unmute|kick|ban|unban)$")] = "kick"
+    name: Name = "?"
+    minutes: Annotated[int, msgspec.Meta(ge=0, le=525_600)] = 0
+
+
+class Report(_Frame, tag="report"):
+    """Any player's report about another, kept for the admins (told to those online)."""
+
+    name: Name = "?"
+    text: Annotated[str, msgspec.Meta(max_length=MAX_CHAT * 4)] = ""
+
+
+RoomClientFrame = (
+    Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch | Moderate | Report
+)
 
 
 # --- room to client ----------------------------------------------------------------------
@@ -172,7 +192,19 @@ class Line(_Frame, tag="line"):
     text: str = ""
 
 
-RoomServerFrame = Entered | RoomRefused | Lobby | Line | Ticket
+class Notice(_Frame, tag="notice"):
+    """Moderation news: to its subject ("muted", "kicked", "banned": by ``by``, for
+    ``minutes``, 0 for good), to the admin who acted ("done_<action>" about ``name``), to
+    a reporter ("reported") and to the admins ("report": ``by`` about ``name``, ``text``)."""
+
+    key: str = ""
+    name: str = ""
+    by: str = ""
+    minutes: int = 0
+    text: str = ""
+
+
+RoomServerFrame = Entered | RoomRefused | Lobby | Line | Ticket | Notice
 
 _client = msgspec.json.Decoder(RoomClientFrame)
 _server = msgspec.json.Decoder(RoomServerFrame)
@@ -203,14 +235,16 @@ def _decode(raw: str | bytes, decoder: Callable[[str | bytes], object]) -> objec
 def decode_room_client(raw: str | bytes) -> RoomClientFrame:
     """A client's frame, validated; RoomFrameError otherwise."""
     frame = _decode(raw, _client.decode)
-    assert isinstance(frame, Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch)
+    assert isinstance(
+        frame, Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch | Moderate | Report
+    )
     return frame
 
 
 def decode_room_server(raw: str | bytes) -> RoomServerFrame:
     """The room's frame, validated; RoomFrameError otherwise."""
     frame = _decode(raw, _server.decode)
-    assert isinstance(frame, Entered | RoomRefused | Lobby | Line | Ticket)
+    assert isinstance(frame, Entered | RoomRefused | Lobby | Line | Ticket | Notice)
     return frame
 
 

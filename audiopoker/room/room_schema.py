@@ -38,4 +38,19 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         )""",
         "CREATE INDEX attempts_subject ON attempts(kind, subject, at)",
     ),
+    (  # 2: moderation: bans (until a time, or for good) and reports
+        """CREATE TABLE bans (
+            account TEXT PRIMARY KEY REFERENCES accounts(id),
+            by_name TEXT NOT NULL,
+            until DOUBLE PRECISION,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE reports (
+            id TEXT PRIMARY KEY,
+            by_name TEXT NOT NULL,
+            about TEXT NOT NULL,
+            text TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+    ),
 )

@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 import ssl
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -41,7 +42,10 @@ from audiopoker.room.room_protocol import (
     Lobby,
     Login,
     MakeTable,
+    Moderate,
+    Notice,
     Register,
+    Report,
     Resume,
     RoomCode,
     RoomFrameError,
@@ -112,6 +116,7 @@ class RoomServer:
         self.max_tables = max_tables
         self.loop: asyncio.AbstractEventLoop | None = None
         self._said: Lobby | None = None  # the lobby as last sent
+        self.muted: dict[str, float] = {}  # folded name -> until (monotonic), in this room
         self.guard = Guard()
         self.server: Server | None = None
         # Tests and the benchmark wait on this: how many are in the room changed.
@@ -189,6 +194,10 @@ class RoomServer:
                 self._make(person, frame)
             elif isinstance(frame, Sit | Watch):
                 self._ticket(person, frame.table, frame.code, watch=isinstance(frame, Watch))
+            elif isinstance(frame, Moderate):
+                await self._moderate(person, frame)
+            elif isinstance(frame, Report):
+                await self._report(person, frame)
             elif isinstance(frame, Leave):
                 person.close("left")
                 return
@@ -323,6 +332,10 @@ class RoomServer:
 
     # --- speaking -------------------------------------------------------------------------
     def _say(self, person: Person, frame: Say) -> None:
+        left = self.muted.get(folded(person.name), 0.0) - time.monotonic()
+        if left > 0:
+            self._refuse(person, RoomCode.MUTED.value, left)
+            return
         text = clean_chat(frame.text)
         if not text:
             self._refuse(person, RoomCode.CHAT_EMPTY.value)
@@ -343,6 +356,54 @@ class RoomServer:
         to.send(Line(channel=f"@{person.name}", name=person.name, text=text))
         if to is not person:
             person.send(Line(channel=f"@{to.name}", name=person.name, text=text))
+
+    # --- moderation -----------------------------------------------------------------------
+    async def _moderate(self, person: Person, frame: Moderate) -> None:
+        session = person.session
+        if session is None or session.account.role != "admin":
+            self._refuse(person, RoomCode.NOT_ALLOWED.value)
+            return
+        accounts = self.accounts
+        target = await asyncio.to_thread(accounts.find, frame.name)
+        if target is None:
+            self._refuse(person, RoomCode.NOBODY.value)
+            return
+        key = folded(target.name)
+        there = self.present.get(key)
+        by, action = person.name, frame.action
+        if action == "mute":
+            self.muted[key] = time.monotonic() + frame.minutes * 60
+        elif action == "unmute":
+            self.muted.pop(key, None)
+        elif action == "ban":
+            minutes = frame.minutes or None
+            await asyncio.to_thread(accounts.ban, target, by, minutes)
+        elif action == "unban" and not await asyncio.to_thread(accounts.unban, target):
+            self._refuse(person, RoomCode.NOBODY.value)
+            return
+        if there is not None and action in ("mute", "kick", "ban"):
+            past = {"mute": "muted", "kick": "kicked", "ban": "banned"}[action]
+            there.send(Notice(key=past, by=by, minutes=frame.minutes))
+            if action != "mute":
+                there.close(past)
+        person.send(Notice(key=f"done_{action}", name=target.name, minutes=frame.minutes))
+        log.info("%s: %s %s (%d minutes)", by, action, target.name, frame.minutes)
+
+    async def _report(self, person: Person, frame: Report) -> None:
+        text = clean_chat(frame.text)
+        target = await asyncio.to_thread(self.accounts.find, frame.name)
+        if target is None:
+            self._refuse(person, RoomCode.NOBODY.value)
+            return
+        if not text:
+            self._refuse(person, RoomCode.CHAT_EMPTY.value)
+            return
+        await asyncio.to_thread(self.accounts.report, person.name, target.name, text)
+        person.send(Notice(key="reported", name=target.name))
+        told = Notice(key="report", name=target.name, by=person.name, text=text)
+        for admin in self.present.values():
+            if admin.session is not None and admin.session.account.role == "admin":
+                admin.send(told)
 
     # --- serving --------------------------------------------------------------------------
     async def serve(

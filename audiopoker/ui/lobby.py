@@ -23,6 +23,9 @@ from audiopoker.room.room_protocol import (
     Line,
     Lobby,
     MakeTable,
+    Moderate,
+    Notice,
+    Report,
     RoomClientFrame,
     RoomRefused,
     RoomServerFrame,
@@ -85,6 +88,24 @@ class LobbyKeys:
             self.done()
         elif isinstance(frame, RoomRefused):
             self._tell(self.text.catalog.text(f"ui.lobby.refused.{frame.code}"), "error")
+        elif isinstance(frame, Notice):
+            self._notice(frame)
+
+    def _notice(self, notice: Notice) -> None:
+        """Moderation news, in words ("…for 10 minutes", "…for good")."""
+        how_long = (
+            self.text.catalog.plural("ui.lobby.minutes", notice.minutes)
+            if notice.minutes
+            else self._("for_good")
+        )
+        line = self._(
+            f"notice.{notice.key}",
+            name=notice.name,
+            by=notice.by,
+            text=notice.text,
+            how_long=how_long,
+        )
+        self._tell(line, "error" if notice.key in ("muted", "kicked", "banned") else "answer")
 
     def _changed(self, before: Lobby, after: Lobby) -> None:
         if not self.heard_lobby:  # the first: the opening says it
@@ -228,8 +249,41 @@ class LobbyKeys:
             self.send(Watch(table=table, code=code) if watch else Sit(table=table, code=code))
         elif not text:
             self._tell(self._("typing_dropped"))
+        elif text.startswith("/"):
+            frame = command_frame(text)
+            if frame is None:
+                self._tell(self._("commands"), "error")
+            else:
+                self.send(frame)
         elif text.startswith("@") and " " in text:
             to, _, said = text[1:].partition(" ")
             self.send(Say(channel=f"@{to}", text=said))
         else:
             self.send(Say(channel=LOBBY, text=text))
+
+
+def command_frame(line: str) -> Moderate | Report | None:
+    """A typed moderation command as its frame, or None when it is not one:
+    /mute NAME MINUTES, /unmute NAME, /kick NAME, /ban NAME [MINUTES], /unban NAME,
+    /report NAME WHAT HAPPENED.
+
+    >>> command_frame("/mute Beto 10")
+    Moderate(v=1, action='mute', name='Beto', minutes=10)
+    >>> command_frame("/ban Beto"), command_frame("/mute Beto"), command_frame("/dance")
+    (Moderate(v=1, action='ban', name='Beto', minutes=0), None, None)
+    """
+    word, _, rest = line[1:].partition(" ")
+    name, _, more = rest.strip().partition(" ")
+    more = more.strip()
+    if not name:
+        return None
+    if word == "report":
+        return Report(name=name, text=more) if more else None
+    if word in ("unmute", "kick", "unban") and not more:
+        return Moderate(action=word, name=name)
+    if word in ("mute", "ban") and (more.isdigit() or (word == "ban" and not more)):
+        minutes = int(more) if more else 0
+        return (
+            Moderate(action=word, name=name, minutes=minutes) if minutes or word == "ban" else None
+        )
+    return None
