@@ -73,9 +73,11 @@ class Room:
 
 
 @pytest.fixture
-def room(tmp_path: Path) -> Iterator[Room]:
-    """A room on a free loopback port."""
-    server = RoomServer(Accounts(Store(tmp_path / "room.db"), hasher=FAST), bot_delay=0.0)
+def room(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Room]:
+    """A room on a free loopback port (``idle``: how long its tables wait for someone)."""
+    idle = getattr(request, "param", 300.0)
+    accounts = Accounts(Store(tmp_path / "room.db"), hasher=FAST)
+    server = RoomServer(accounts, bot_delay=0.0, table_idle=idle, look_every=0.05)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -343,3 +345,16 @@ def test_any_player_reports_and_the_admins_online_hear_it(room: Room) -> None:
     )
     send(carla, Report(name="Nobody", text="x"))
     assert until(carla, RoomRefused) == RoomRefused(code="nobody")
+
+
+@pytest.mark.parametrize("room", [0.3], indirect=True)
+def test_a_table_nobody_comes_to_closes_and_leaves_the_lobby(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=3))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket)
+    lobby = until(ana, Lobby)
+    assert isinstance(lobby, Lobby) and len(lobby.tables) == 1  # the ticket is never used
+    lobby = until(ana, Lobby)
+    assert isinstance(lobby, Lobby) and lobby.tables == ()
+    assert room.server.tables == {}

@@ -67,6 +67,7 @@ MAX_QUEUE = 256  # frames waiting for a slow client before it is dropped
 MAX_TABLES = 500  # tables one room process holds (each a conductor thread)
 TABLE_PATH = "/table/"
 LOBBY_LOOK = 2.0  # seconds between looks at the tables for the lobby
+TABLE_IDLE = 300.0  # a table nobody is connected to closes after this long (its thread ends)
 MAX_STRIKES = 10  # refused frames at once (forgiven at one a second)
 FLUSH_TIMEOUT = 2.0
 PING_INTERVAL, PING_TIMEOUT, CLOSE_TIMEOUT = 20.0, 20.0, 5.0
@@ -107,10 +108,17 @@ class RoomServer:
     """The room: its accounts, and who is in it (by folded name)."""
 
     def __init__(
-        self, accounts: Accounts, max_tables: int = MAX_TABLES, bot_delay: float = 1.0
+        self,
+        accounts: Accounts,
+        max_tables: int = MAX_TABLES,
+        bot_delay: float = 1.0,
+        table_idle: float = TABLE_IDLE,
+        look_every: float = LOBBY_LOOK,
     ) -> None:
         self.accounts = accounts
         self.bot_delay = bot_delay  # seconds a bot waits, after everyone heard, before acting
+        self.table_idle = table_idle  # seconds a table with nobody connected stays open
+        self.look_every = look_every
         self.present: dict[str, Person] = {}
         self.tables: dict[str, RoomTable] = {}
         self.max_tables = max_tables
@@ -278,12 +286,21 @@ class RoomServer:
 
     async def _watch_tables(self) -> None:
         """Tables change on their own (people sit down between hands, games end): the
-        lobby is looked at now and then, ended tables let go."""
+        lobby is looked at now and then; ended tables, and tables nobody has been connected
+        to for ``table_idle`` seconds, are let go (a seat's token is no good after that)."""
         while True:
-            await asyncio.sleep(LOBBY_LOOK)
+            await asyncio.sleep(self.look_every)
+            now = time.monotonic()
             for table_id, table in list(self.tables.items()):
-                if table.over:
+                if table.hosted.server.clients:
+                    table.idle_since = None
+                elif table.idle_since is None:
+                    table.idle_since = now
+                if table.over or (
+                    table.idle_since is not None and now - table.idle_since >= self.table_idle
+                ):
                     del self.tables[table_id]
+                    log.info("table %s closed (%s)", table_id, "over" if table.over else "idle")
                     await asyncio.to_thread(table.stop)
             self._lobby()
 

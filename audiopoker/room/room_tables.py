@@ -85,6 +85,7 @@ class RoomTable:
         self._tickets: dict[str, tuple[Admission, float]] = {}
         self._lock = threading.Lock()
         self.clock: Callable[[], float] = time.monotonic
+        self.idle_since: float | None = None  # since when nobody is connected (the room's)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Play on the room's loop."""
