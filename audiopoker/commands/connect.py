@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 DEFAULT_ROOM_PORT = 7778
 ANSWER_WAIT = 30.0  # seconds for the room to answer an entry
 PASSWORD_TRIES = 3
+LOBBY_OPENING = "lobby_opening"  # the state the lobby's opening is true in
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -240,6 +241,8 @@ def _lobby(
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, _ = load_keymap(paths)
     keys = LobbyKeys(text, link.send, router.send, lambda: None, me=entered.name)
+    # The opening (counts and keys) is true until the player acts: not said again after.
+    keys.on_key = lambda: router.expire(LOBBY_OPENING)
     _first_lobby(link, keys)
     _no_terminal_warning()
     arrived = True
@@ -275,7 +278,8 @@ def _lobby(
 
         def start(app: Application[None] = app, arrived: bool = arrived) -> None:
             back = "" if arrived else text.catalog.text("ui.lobby.back")
-            router.send(Message("lobby", f"{back} {keys.opening()}".strip()))
+            opening = f"{back} {keys.opening()}".strip()
+            router.send(Message("lobby", opening, true_while=LOBBY_OPENING))
             threading.Thread(target=pump, args=(app,), name="room-lobby", daemon=True).start()
 
         try:

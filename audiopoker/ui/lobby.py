@@ -66,6 +66,7 @@ class LobbyKeys:
     ticket: Ticket | None = None
     left: bool = False
     heard_lobby: bool = False
+    on_key: Callable[[], object] = lambda: None  # a key was pressed (the opening stops)
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -147,6 +148,7 @@ class LobbyKeys:
 
     def key(self, name: str) -> None:
         """One key press."""
+        self.on_key()
         if self.typing is not None:
             self._type(name)
             return
