@@ -255,6 +255,7 @@ def test_connect_registers_talks_makes_a_table_sits_and_comes_back(
         wait_for(lines, "Your cards:")
         ana.stdin.write("qq")  # the table's Q, asked then confirmed
         ana.stdin.flush()
+        wait_for(lines, "Leave the table for the lobby?")
         wait_for(lines, "Back in the lobby. In the room: 1 person. 1 table.")
         ana.stdin.write("qq")
         ana.stdin.flush()

@@ -298,4 +298,5 @@ def _lobby(
         if ticket is not None:
             table = argparse.Namespace(**{**vars(args), "name": entered.name})
             arrival = "join.watching" if ticket.watch else "join.waiting.room"
-            play_at(uri + ticket.path, ticket.ticket, table, router, lang, arrival=arrival)
+            path, entry = uri + ticket.path, ticket.ticket
+            play_at(path, entry, table, router, lang, arrival=arrival, in_room=True)

@@ -42,6 +42,7 @@ from audiopoker.ui.keymap import load_keymap, user_keymap_path
 from audiopoker.ui.net_record import open_record
 from audiopoker.ui.net_talk import Spectator
 from audiopoker.ui.player_prefs import PrefsFile
+from audiopoker.ui.questions import Quits
 from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.reminder import DEFAULT_REMIND, MAX_REMIND
 from audiopoker.ui.remote_link import ClientSession
@@ -185,13 +186,15 @@ def play_at(
     farewell: Callable[[], list[str]] = list,
     saved_at: Callable[[], int | None] = lambda: None,
     arrival: str = "join.waiting",
+    in_room: bool = False,
 ) -> int:
     """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
     the host's own seat (its leaving closes the table; the joiner's connecting words are
     not the host's to hear); ``farewell``: said on quitting, before goodbye; ``saved_at``:
     the host's, the hand its saved table goes on from (None: not saved), for Q's question;
     ``arrival``: what is said once the table let the player in (a room's ticket: to sit,
-    ``join.waiting.room``, or only to watch, ``join.watching``)."""
+    ``join.waiting.room``, or only to watch, ``join.watching``); ``in_room``: a room's
+    table, which Q Q leaves for the lobby."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
     hosting = close_table is not None
@@ -291,6 +294,8 @@ def play_at(
         record=record,
     )
     made.restore_prefs(kept_prefs(prefs.read(), args))
+    if in_room:
+        made.controller.questions.quits = Quits.ROOM_SEAT
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

@@ -73,6 +73,7 @@ class Quits(enum.Enum):
 
     GAME = "game"  # a local game: it ends (saved, as the farewell says)
     SEAT = "seat"  # a joiner's seat at a network table: a bot plays it from the next hand
+    ROOM_SEAT = "room_seat"  # a seat at a room's table: as SEAT, and back to the lobby
     TABLE = "table"  # the host's seat: the network table closes for everyone
 
 
@@ -110,6 +111,8 @@ class QuestionKeys:
         or, for the host, the table for everyone (saved from which hand, or not)."""
         if self.quits is Quits.SEAT:
             return self._("ask.quit.seat", key=key)
+        if self.quits is Quits.ROOM_SEAT:
+            return self._("ask.quit.room_seat", key=key)
         if self.quits is Quits.TABLE:
             hand = self.saved_at()
             if hand is None:
