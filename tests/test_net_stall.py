@@ -22,7 +22,7 @@ from audiopoker.net import server as server_module
 from audiopoker.net.conn import Client
 from audiopoker.net.host_news import HostNews
 from audiopoker.net.protocol import Heard, Hello, Welcome, encode
-from audiopoker.net.server import PING_INTERVAL, PING_TIMEOUT
+from audiopoker.net.serving import PING_INTERVAL, PING_TIMEOUT
 from tests.net_raw import is_event, is_frame
 from tests.platform_support import posix_only
 from tests.test_net_server import Table, hosted_table, run

@@ -5,8 +5,6 @@ and come back to the lobby, leave the room; and a second visit coming back by it
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
 import subprocess
 import sys
@@ -16,12 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from argon2 import PasswordHasher
 from cli_support import ROOT
+from room_support import running_room
 
 from audiopoker.output.message import Message
-from audiopoker.room.accounts import Accounts
-from audiopoker.room.room_db import Store
 from audiopoker.room.room_protocol import (
     Line,
     Lobby,
@@ -37,7 +33,6 @@ from audiopoker.room.room_protocol import (
     Ticket,
     Watch,
 )
-from audiopoker.room.room_server import RoomServer
 from audiopoker.ui.lobby import LobbyKeys
 from audiopoker.ui.ui_text import UiText
 
@@ -186,29 +181,8 @@ def test_q_asks_then_leaves() -> None:
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[str]:
-    hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    server = RoomServer(Accounts(Store(tmp_path / "room.db"), hasher=hasher), bot_delay=0.0)
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-
-    async def start() -> tuple[asyncio.Task[None], int]:
-        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        task = asyncio.create_task(server.serve("127.0.0.1", 0, None, ready))
-        return task, await ready
-
-    task, port = asyncio.run_coroutine_threadsafe(start(), loop).result(5)
-    yield f"127.0.0.1:{port}"
-
-    async def stop() -> None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-    asyncio.run_coroutine_threadsafe(stop(), loop).result(15)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
+    with running_room(tmp_path) as (port, _):
+        yield f"127.0.0.1:{port}"
 
 
 def visit(tmp_path: Path, address: str, *options: str) -> subprocess.Popen[str]:

@@ -4,14 +4,12 @@ refusals that change nothing; one account in the room once."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from argon2 import PasswordHasher
+from room_support import running_room
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -27,8 +25,6 @@ from audiopoker.net.protocol import (
     decode_server,
     encode,
 )
-from audiopoker.room.accounts import Accounts
-from audiopoker.room.room_db import Store
 from audiopoker.room.room_protocol import (
     Entered,
     Leave,
@@ -53,7 +49,6 @@ from audiopoker.room.room_protocol import (
 )
 from audiopoker.room.room_server import RoomServer
 
-FAST = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 SECRET = "a long secret"
 
 
@@ -76,30 +71,8 @@ class Room:
 def room(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Room]:
     """A room on a free loopback port (``idle``: how long its tables wait for someone)."""
     idle = getattr(request, "param", 300.0)
-    accounts = Accounts(Store(tmp_path / "room.db"), hasher=FAST)
-    server = RoomServer(accounts, bot_delay=0.0, table_idle=idle, look_every=0.05)
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-
-    async def start() -> tuple[asyncio.Task[None], int]:
-        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        task = asyncio.create_task(server.serve("127.0.0.1", 0, None, ready))
-        return task, await ready
-
-    task, port = asyncio.run_coroutine_threadsafe(start(), loop).result(5)
-    with contextlib.ExitStack() as stack:
+    with running_room(tmp_path, idle) as (port, server), contextlib.ExitStack() as stack:
         yield Room(f"ws://127.0.0.1:{port}", stack, server)
-
-    async def stop() -> None:  # the server closes every connection and waits for them
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-    asyncio.run_coroutine_threadsafe(stop(), loop).result(15)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
 
 
 def send(ws: ClientConnection, frame: RoomClientFrame) -> None:

@@ -40,6 +40,7 @@ from audiopoker.net.host_news import HostNews
 from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.net.limits import spoken_code
 from audiopoker.net.net_text import NetText
+from audiopoker.net.serving import server_tls
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
@@ -203,13 +204,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
-    if args.certfile is None and args.keyfile is None:
-        return None
-    if args.certfile is None or args.keyfile is None:
-        raise ssl.SSLError("only one of the two files was given")
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(args.certfile, args.keyfile)
-    return context
+    return server_tls(args.certfile, args.keyfile)
 
 
 def lan_address(bind: str) -> str:

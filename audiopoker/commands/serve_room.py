@@ -23,6 +23,7 @@ from pathlib import Path
 
 from audiopoker.argtypes import command_text, int_range, one_line_error
 from audiopoker.narration.language import LANGUAGES, resolve_language
+from audiopoker.net.serving import server_tls
 from audiopoker.persistence import data_dir
 
 log = logging.getLogger(__name__)
@@ -99,13 +100,7 @@ def loopback(address: str) -> bool:
 
 
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
-    if args.certfile is None and args.keyfile is None:
-        return None
-    if args.certfile is None or args.keyfile is None:
-        raise ssl.SSLError("only one of the two files was given")
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(args.certfile, args.keyfile)
-    return context
+    return server_tls(args.certfile, args.keyfile)
 
 
 def run_server(args: argparse.Namespace) -> int:

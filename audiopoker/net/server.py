@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from audiopoker.engine.actions import Action
@@ -41,7 +41,6 @@ from audiopoker.net.door import Door
 from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit
 from audiopoker.net.protocol import (
-    MAX_MESSAGE,
     Act,
     Bye,
     Chat,
@@ -66,21 +65,16 @@ from audiopoker.net.seat_events import (
     SeatTaken,
 )
 from audiopoker.net.seats import DEFAULT_BANK, NetSeat, Person, Turn
+from audiopoker.net.serving import flush, listen, write_outbox
 from audiopoker.net.wire import WireError, decode_action, encode_event
 
 log = logging.getLogger(__name__)
 
-FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
 HEARD_WAIT = 20.0  # seconds the table waits for a client's speech before it goes on
 # Seconds one client may keep the table waiting in all of one hand; past it the table goes
 # on without waiting for that client's speech until it catches up (else a player whose
 # speech is always late would hold every hand 20 s at each bot's turn).
 HAND_WAIT = 30.0
-# Keepalive: a ping every PING_INTERVAL s, answered within PING_TIMEOUT s, else the
-# connection is let go (a client that never reads holds the table at most about 15 s).
-PING_INTERVAL = 5.0
-PING_TIMEOUT = 10.0
-CLOSE_TIMEOUT = 1.0  # seconds a closing handshake may take: the host stops within 2 s
 
 
 class TableServer(Door):
@@ -364,19 +358,10 @@ class TableServer(Door):
                 self.guard.disconnect(client.address)
             self._gone(client)
             client.close("goodbye")  # the writer sends what waits (a refusal), then closes
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, FLUSH_TIMEOUT)
-            writer.cancel()
+            await flush(writer)
 
     async def _write(self, client: Client) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                text = await client.outbox.get()
-                if text is None:
-                    code = 1000 if client.closing == "goodbye" else 1008
-                    await client.ws.close(code, client.closing or "")
-                    return
-                await client.ws.send(text)
+        await write_outbox(client.ws, client.outbox, lambda: client.closing)
 
     async def _read(self, client: Client) -> None:
         limit = RateLimit(rate=10.0, burst=30)  # frames other than in-turn actions
@@ -513,24 +498,8 @@ class TableServer(Door):
         """Serve until cancelled; ``ready`` gets the bound port, or the OSError that kept
         the port from being opened (in use, not this machine's address)."""
         self.loop = asyncio.get_running_loop()
-        try:
-            opening = serve(
-                self.handle,
-                host,
-                port,
-                ssl=tls,
-                max_size=MAX_MESSAGE,
-                max_queue=32,
-                ping_interval=PING_INTERVAL,
-                ping_timeout=PING_TIMEOUT,
-                close_timeout=CLOSE_TIMEOUT,
-            )
-            server = await opening
-        except OSError as error:
-            ready.set_exception(error)
-            return
-        async with server:
+
+        def opened(server: Server) -> None:
             self.server = server
-            sockets = list(server.sockets)
-            ready.set_result(sockets[0].getsockname()[1] if sockets else port)
-            await asyncio.Future()
+
+        await listen(self.handle, host, port, tls, ready, opened)

@@ -17,7 +17,6 @@ closes the connection), a frame's text cleaned before anyone hears it (``net.cle
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import secrets
@@ -26,13 +25,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from audiopoker.net.clean import clean_chat
 from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit
-from audiopoker.net.protocol import MAX_MESSAGE
+from audiopoker.net.serving import flush, listen, write_outbox
 from audiopoker.room.accounts import Accounts, Refused, Session, folded
 from audiopoker.room.room_protocol import (
     LOBBY,
@@ -69,8 +68,6 @@ TABLE_PATH = "/table/"
 LOBBY_LOOK = 2.0  # seconds between looks at the tables for the lobby
 TABLE_IDLE = 300.0  # a table nobody is connected to closes after this long (its thread ends)
 MAX_STRIKES = 10  # refused frames at once (forgiven at one a second)
-FLUSH_TIMEOUT = 2.0
-PING_INTERVAL, PING_TIMEOUT, CLOSE_TIMEOUT = 20.0, 20.0, 5.0
 
 
 @dataclass(eq=False)
@@ -158,19 +155,10 @@ class RoomServer:
                 self.guard.disconnect(person.address)
             self._gone(person)
             person.close("goodbye")
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, FLUSH_TIMEOUT)
-            writer.cancel()
+            await flush(writer)
 
     async def _write(self, person: Person) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                text = await person.outbox.get()
-                if text is None:
-                    code = 1000 if person.closing in ("goodbye", "left") else 1008
-                    await person.ws.close(code, person.closing or "")
-                    return
-                await person.ws.send(text)
+        await write_outbox(person.ws, person.outbox, lambda: person.closing, ("goodbye", "left"))
 
     async def _read(self, person: Person) -> None:
         frames = RateLimit(rate=10.0, burst=30)
@@ -427,29 +415,14 @@ class RoomServer:
         self, host: str, port: int, tls: ssl.SSLContext | None, ready: asyncio.Future[int]
     ) -> None:
         """Serve until cancelled; ``ready`` gets the bound port or the OSError."""
-        try:
-            server = await serve(
-                self.handle,
-                host,
-                port,
-                ssl=tls,
-                max_size=MAX_MESSAGE,
-                max_queue=32,
-                ping_interval=PING_INTERVAL,
-                ping_timeout=PING_TIMEOUT,
-                close_timeout=CLOSE_TIMEOUT,
-            )
-        except OSError as error:
-            ready.set_exception(error)
-            return
         self.loop = asyncio.get_running_loop()
         watching = asyncio.create_task(self._watch_tables())
+
+        def opened(server: Server) -> None:
+            self.server = server
+
         try:
-            async with server:
-                self.server = server
-                sockets = list(server.sockets)
-                ready.set_result(sockets[0].getsockname()[1] if sockets else port)
-                await asyncio.Future()
+            await listen(self.handle, host, port, tls, ready, opened)
         finally:
             watching.cancel()
             for table in list(self.tables.values()):
