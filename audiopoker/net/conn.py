@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from websockets.asyncio.server import ServerConnection
 
@@ -20,37 +21,51 @@ MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped (it ca
 
 
 @dataclass(eq=False)
-class Client:
-    """One open connection and the seat it holds (None before it sits down)."""
+class Outbound:
+    """An open connection as a server of ours keeps it (the table's ``Client``, the room's
+    ``Person``): whom its failures count against, its outbox (a writer task sends it,
+    ``net.serving.write_outbox``), its strikes and why it is closing."""
+
+    max_queue: ClassVar[int] = MAX_QUEUE  # frames waiting before a slow one is dropped
 
     ws: ServerConnection
     address: str = ""  # whom its wrong codes count against (audiopoker.net.guard)
-    seat: int | None = None
-    person: Person | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    seq: int = 0  # the last event number sent
-    heard: int = 0  # the last event number the client's speech reached
-    heard_at: float = 0.0
-    deaf: bool = False  # missed a heard wait: not waited for until it catches up
-    waited: float = 0.0  # seconds the table waited for this client in this hand
     # Refused frames: MAX_STRIKES at once, forgiven at one a second (a stale action that
     # raced a timeout is no abuse; a stream of garbage is).
     strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
-    seated: bool = False  # Welcome was sent: events flow
-    # Waiting for a seat: the hand in play's public events flow (as to a spectator) until
-    # the Welcome; set and cleared on the loop's thread, in order with the events.
-    watching: bool = False
     closing: str | None = None  # why the server is closing the connection
 
-    def send(self, frame: ServerFrame) -> None:
-        if self.outbox.qsize() >= MAX_QUEUE:
-            log.warning("dropping a client %d frames behind", MAX_QUEUE)
+    def put(self, text: str) -> None:
+        """Queue one frame's text; a client ``max_queue`` frames behind is dropped."""
+        if self.outbox.qsize() >= self.max_queue:
+            log.warning("dropping a client %d frames behind", self.max_queue)
             self.close("too slow")
             return
-        self.outbox.put_nowait(encode(frame))
+        self.outbox.put_nowait(text)
 
     def close(self, reason: str) -> None:
         """Close the connection once what waits was sent (a refusal says why first)."""
         if self.closing is None:
             self.closing = reason
             self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class Client(Outbound):
+    """One open connection to the table and the seat it holds (None before it sits down)."""
+
+    seat: int | None = None
+    person: Person | None = None
+    seq: int = 0  # the last event number sent
+    heard: int = 0  # the last event number the client's speech reached
+    heard_at: float = 0.0
+    deaf: bool = False  # missed a heard wait: not waited for until it catches up
+    waited: float = 0.0  # seconds the table waited for this client in this hand
+    seated: bool = False  # Welcome was sent: events flow
+    # Waiting for a seat: the hand in play's public events flow (as to a spectator) until
+    # the Welcome; set and cleared on the loop's thread, in order with the events.
+    watching: bool = False
+
+    def send(self, frame: ServerFrame) -> None:
+        self.put(encode(frame))

@@ -361,7 +361,7 @@ class TableServer(Door):
             await flush(writer)
 
     async def _write(self, client: Client) -> None:
-        await write_outbox(client.ws, client.outbox, lambda: client.closing)
+        await write_outbox(client)
 
     async def _read(self, client: Client) -> None:
         limit = RateLimit(rate=10.0, burst=30)  # frames other than in-turn actions

@@ -14,6 +14,7 @@ from pathlib import Path
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from audiopoker.net.conn import Outbound
 from audiopoker.net.protocol import MAX_MESSAGE
 
 FLUSH_TIMEOUT = 2.0  # seconds to send a closing connection's last frames (a refusal)
@@ -56,22 +57,17 @@ async def listen(
         await asyncio.Future()
 
 
-async def write_outbox(
-    ws: ServerConnection,
-    outbox: asyncio.Queue[str | None],
-    closing: Callable[[], str | None],
-    polite: Collection[str] = ("goodbye",),
-) -> None:
-    """Send what the outbox holds; its None closes the connection, with 1000 for a
-    ``polite`` reason and 1008 (a policy's) for any other, the reason given."""
+async def write_outbox(conn: Outbound, polite: Collection[str] = ("goodbye",)) -> None:
+    """Send what the connection's outbox holds; its None closes the connection, with 1000
+    for a ``polite`` reason and 1008 (a policy's) for any other, the reason given."""
     with contextlib.suppress(ConnectionClosed):
         while True:
-            text = await outbox.get()
+            text = await conn.outbox.get()
             if text is None:
-                why = closing()
-                await ws.close(1000 if why in polite else 1008, why or "")
+                why = conn.closing
+                await conn.ws.close(1000 if why in polite else 1008, why or "")
                 return
-            await ws.send(text)
+            await conn.ws.send(text)
 
 
 async def flush(writer: asyncio.Task[None]) -> None:

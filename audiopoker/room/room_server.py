@@ -22,13 +22,14 @@ import logging
 import secrets
 import ssl
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from audiopoker.net.clean import clean_chat
+from audiopoker.net.conn import Outbound
 from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit
 from audiopoker.net.serving import flush, listen, write_outbox
@@ -67,38 +68,24 @@ MAX_TABLES = 500  # tables one room process holds (each a conductor thread)
 TABLE_PATH = "/table/"
 LOBBY_LOOK = 2.0  # seconds between looks at the tables for the lobby
 TABLE_IDLE = 300.0  # a table nobody is connected to closes after this long (its thread ends)
-MAX_STRIKES = 10  # refused frames at once (forgiven at one a second)
 
 
 @dataclass(eq=False)
-class Person:
+class Person(Outbound):
     """One connection in the room (``session`` None until it entered)."""
 
-    ws: ServerConnection
-    address: str
+    max_queue: ClassVar[int] = MAX_QUEUE
+
     session: Session | None = None
     lang: str = "en"
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    strikes: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=MAX_STRIKES))
-    closing: str | None = None
 
     @property
     def name(self) -> str:
         return self.session.account.name if self.session is not None else "?"
 
     def send(self, frame: RoomServerFrame) -> None:
-        if self.closing is not None:
-            return
-        if self.outbox.qsize() >= MAX_QUEUE:
-            log.warning("dropping a room client %d frames behind", MAX_QUEUE)
-            self.close("too slow")
-            return
-        self.outbox.put_nowait(encode_room(frame))
-
-    def close(self, why: str) -> None:
-        if self.closing is None:
-            self.closing = why
-            self.outbox.put_nowait(None)
+        if self.closing is None:  # nothing more for a connection on its way out
+            self.put(encode_room(frame))
 
 
 class RoomServer:
@@ -124,8 +111,6 @@ class RoomServer:
         self.muted: dict[str, float] = {}  # folded name -> until (monotonic), in this room
         self.guard = Guard()
         self.server: Server | None = None
-        # Tests and the benchmark wait on this: how many are in the room changed.
-        self.changed: Callable[[], None] = lambda: None
 
     # --- a connection ---------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -158,7 +143,7 @@ class RoomServer:
             await flush(writer)
 
     async def _write(self, person: Person) -> None:
-        await write_outbox(person.ws, person.outbox, lambda: person.closing, ("goodbye", "left"))
+        await write_outbox(person, ("goodbye", "left"))
 
     async def _read(self, person: Person) -> None:
         frames = RateLimit(rate=10.0, burst=30)
@@ -270,7 +255,6 @@ class RoomServer:
         self._said = lobby
         for person in self.present.values():
             person.send(lobby)
-        self.changed()
 
     async def _watch_tables(self) -> None:
         """Tables change on their own (people sit down between hands, games end): the
