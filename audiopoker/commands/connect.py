@@ -44,7 +44,6 @@ from audiopoker.room.room_protocol import (
     Register,
     Resume,
     RoomRefused,
-    RoomServerFrame,
     Ticket,
 )
 from audiopoker.ui.app import build_app
@@ -123,25 +122,21 @@ def _visit(args: argparse.Namespace, router: Router, lang: Language) -> int:
         entered = _enter(link, args, router, text, uri)
         if entered is None:
             return 1
-        return _lobby(link, entered, args, router, lang, uri)
+        return _lobby(link, entered, args, router, text, uri)
     finally:
         link.close()
 
 
 def _answer(link: RoomLink) -> Entered | RoomRefused | LinkClosed:
-    """The room's answer to an entry (Lobby and Line frames that come before it wait)."""
-    skipped: list[RoomServerFrame | LinkClosed] = []
+    """The room's answer to an entry (it sends nothing else before one is answered)."""
     try:
         while True:
             frame = link.frames.get(timeout=ANSWER_WAIT)
             if isinstance(frame, Entered | RoomRefused | LinkClosed):
                 return frame
-            skipped.append(frame)
+            log.warning("the room sent %s before answering the entry", type(frame).__name__)
     except queue.Empty:
         return LinkClosed("no answer")
-    finally:
-        for frame in skipped:  # for the lobby, in order
-            link.frames.put(frame)
 
 
 def _say(router: Router, text: UiText, key: str, kind: str = "error", **fields: object) -> None:
@@ -199,33 +194,21 @@ def _password(args: argparse.Namespace, router: Router, text: UiText, name: str)
     return getpass.getpass(prompt + " ")
 
 
-def _first_lobby(link: RoomLink, keys: LobbyKeys) -> None:
-    """The room sends the lobby right after Entered: taken before the opening says it."""
-    try:
-        while True:
-            frame = link.frames.get(timeout=ANSWER_WAIT)
-            if isinstance(frame, LinkClosed):
-                link.frames.put(frame)  # the key loop says it
-                return
-            keys.on_frame(frame)
-            if isinstance(frame, Lobby):
-                return
-    except queue.Empty:
-        return
-
-
-def _meanwhile(link: RoomLink, keys: LobbyKeys) -> None:
-    """Back from a table: what the room said meanwhile, in order, before the lobby's
-    opening (so it counts the tables as they are now)."""
+def _catch_up(link: RoomLink, keys: LobbyKeys, wait: float | None = None) -> None:
+    """The frames already come, to the lobby before its opening is said (so it counts the
+    tables as they are now); with ``wait``, up to the next ``Lobby`` (the room sends it
+    right after Entered). The connection's end is left for the key loop to say."""
     while True:
         try:
-            frame = link.frames.get_nowait()
+            frame = link.frames.get(timeout=wait) if wait else link.frames.get_nowait()
         except queue.Empty:
             return
         if isinstance(frame, LinkClosed):
-            link.frames.put(frame)  # the key loop says it
+            link.frames.put(frame)
             return
         keys.on_frame(frame)
+        if wait and isinstance(frame, Lobby):
+            return
 
 
 def _lobby(
@@ -233,22 +216,21 @@ def _lobby(
     entered: Entered,
     args: argparse.Namespace,
     router: Router,
-    lang: Language,
+    text: UiText,
     uri: str,
 ) -> int:
     """The lobby's key loop, and each table visited from it, until the player leaves."""
-    text = UiText(lang)
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, _ = load_keymap(paths)
     keys = LobbyKeys(text, link.send, router.send, lambda: None, me=entered.name)
     # The opening (counts and keys) is true until the player acts: not said again after.
     keys.on_key = lambda: router.expire(LOBBY_OPENING)
-    _first_lobby(link, keys)
+    _catch_up(link, keys, ANSWER_WAIT)
     _no_terminal_warning()
     arrived = True
     while True:
-        if not arrived:
-            _meanwhile(link, keys)
+        if not arrived:  # back from a table: what the room said meanwhile
+            _catch_up(link, keys)
         app = build_app(keys, keymap)
         keys.done = app.exit
         keys.ticket, keys.quitting = None, False
@@ -299,4 +281,4 @@ def _lobby(
             table = argparse.Namespace(**{**vars(args), "name": entered.name})
             arrival = "join.watching" if ticket.watch else "join.waiting.room"
             path, entry = uri + ticket.path, ticket.ticket
-            play_at(path, entry, table, router, lang, arrival=arrival, in_room=True)
+            play_at(path, entry, table, router, text.lang, arrival=arrival, in_room=True)
