@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
+from truth_amounts import BigBlindAmounts
 from truth_positions import PositionRules
 from truth_pots import PotRules
 from truth_state import Report, _Hand, sentences_of
@@ -54,7 +54,7 @@ from audiopoker.evaluator import best_hand
 Rule = tuple[re.Pattern[str], Callable[[dict[str, str | None], Event], list[str]]]
 
 
-class TruthChecker(PotRules, TurnRules, PositionRules):
+class TruthChecker(PotRules, TurnRules, PositionRules, BigBlindAmounts):
     """Checks the sentences said for one listener (None: a spectator) in one language."""
 
     def __init__(
@@ -118,35 +118,6 @@ class TruthChecker(PotRules, TurnRules, PositionRules):
                 pot_sentences += [s for text in texts for s in sentences_of(text)]
             self._after(event)
         self._every_beaten_named(pot_sentences, label)
-
-    def in_chips(self, text: str, big_blind: int, label: str) -> str:
-        """``text`` with each amount in big blinds ("1.5 big blinds", "1,5 ciegas grandes";
-        a range's low end carries no unit: "between 1 and 100 big blinds") written as the
-        chips it stands for. Every table this checks has amounts a whole number of tenths
-        of a big blind, said exactly: a figure that is not a whole number of chips, or a
-        "chips" word in a hand (the unit is big blinds), is a finding."""
-        unit = r"(?:ciegas? grandes?|big blinds?)"
-        figure = r"\d+(?:[.,]\d+)?"
-
-        def chips(found: str) -> str:
-            value = Fraction(found.replace(",", ".")) * big_blind
-            if value.denominator != 1:
-                self.report.findings.append(f"{label}: {found} big blinds is {value} chips")
-            return str(int(value))
-
-        def one(match: re.Match[str]) -> str:
-            return chips(match.group(1))
-
-        def ranged(match: re.Match[str]) -> str:
-            return f"{chips(match.group(1))} {match.group(2)} {chips(match.group(3))}"
-
-        text = re.sub(rf"({figure}) (and|y|to|a) ({figure}) {unit}", ranged, text)
-        text = re.sub(rf"({figure}) {unit}", one, text)
-        if re.search(r"\d+ (?:chips?|fichas?)\b", text) and not re.match(
-            r"(?:Game over|Fin de la partida)", text
-        ):  # the game's winner is said in chips: its sentence says so
-            self.report.findings.append(f"{label}: chips said in big blinds: {text!r}")
-        return text
 
     # ----------------------------------------------------------------- what must be said
 
