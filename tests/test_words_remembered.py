@@ -230,7 +230,7 @@ def test_words_changed_in_a_games_options_are_the_last_choice(
         session = play.PlaySession(
             Settings(players=3, lang="es", seed=1), router, default_keymap(), input=pipe
         )
-        session.remembered = WordsRemembered(prefs_file())
+        session.remembered = (WordsRemembered(prefs_file()),)
         try:
             assert prefs_file().write({"words": "poker" if start == "sala" else "sala"}) is None
             (verbosity,) = [s for s in session.controller.settings() if s.name == "verbosity"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
+from audiopoker.commands.words_choice import Remembered
 from audiopoker.narration.amounts import Amounts, Unit
 from audiopoker.ui.player_prefs import PrefsFile
 
@@ -50,17 +51,8 @@ def choose_unit(typed: str | None, file: PrefsFile, saved: Mapping[str, object] 
     return kept_unit(saved) or last or Unit.CHIPS
 
 
-class UnitRemembered:
-    """Keeps the unit when a game's options change it (``noticed`` after each change of a
-    preference): the last choice for every command, not only for the game's save."""
+class UnitRemembered(Remembered):
+    """The unit of amounts, remembered when a game's options change it."""
 
     def __init__(self, file: PrefsFile, amounts: Amounts) -> None:
-        self.file = file
-        self.amounts = amounts
-        self.unit = amounts.unit  # the game started in it: no choice until it changes
-
-    def noticed(self) -> None:
-        """A preference changed: remember the unit if it is the one that did."""
-        if self.amounts.unit is not self.unit:
-            self.unit = self.amounts.unit
-            self.file.update({KEY: self.unit.value})
+        super().__init__(file, KEY, lambda: amounts.unit.value)

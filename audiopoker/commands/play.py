@@ -22,6 +22,7 @@ from audiopoker.coach.bot import COACH
 from audiopoker.commands.amounts_choice import UnitRemembered, add_amounts_argument, choose_unit
 from audiopoker.commands.new_game import options_against, typed_table_options
 from audiopoker.commands.words_choice import (
+    Remembered,
     WordsRemembered,
     add_words_argument,
     choose_words,
@@ -298,18 +299,16 @@ def words_to_use(typed: str | None, saved: SavedGame | None, last: str | None = 
 
 
 class PlaySession(Session):
-    """A local game whose Spanish words, when its options (O) change them, are remembered
-    as the player's last choice, for every command (``remembered``), besides its save."""
+    """A local game whose Spanish words and unit of amounts, when its options (O) change
+    them, are remembered as the player's last choices, for every command (``remembered``),
+    besides its save."""
 
-    remembered: WordsRemembered | None = None
-    unit_remembered: UnitRemembered | None = None
+    remembered: tuple[Remembered, ...] = ()
 
     def prefs_changed(self) -> None:
         super().prefs_changed()
-        if self.remembered is not None:
-            self.remembered.noticed()
-        if self.unit_remembered is not None:
-            self.unit_remembered.noticed()
+        for choice in self.remembered:
+            choice.noticed()
 
 
 def _no_terminal_warning() -> None:
@@ -401,8 +400,7 @@ def run_play(args: argparse.Namespace) -> int:
             tournament=tournament,
             unit=choose_unit(args.amounts, prefs, saved.prefs if saved is not None else {}),
         )
-        session.remembered = WordsRemembered(prefs)
-        session.unit_remembered = UnitRemembered(prefs, session.amounts)
+        session.remembered = (WordsRemembered(prefs), UnitRemembered(prefs, session.amounts))
         with view_beside(session, args):  # the large view, when wanted (issue 27)
             return session.run()
     finally:

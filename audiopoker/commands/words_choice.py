@@ -10,6 +10,7 @@ never stops a command: it speaks in the words typed, or the default, and the log
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, current_words, set_words
 from audiopoker.persistence import data_dir
@@ -51,17 +52,27 @@ def choose_words(typed: str | None, file: PrefsFile) -> str:
     return words
 
 
-class WordsRemembered:
-    """Keeps the words when a game's options change them (``noticed`` after each change of a
-    preference): the last choice for every command, not only for the game's save."""
+class Remembered:
+    """Keeps one choice (``key`` in the preferences file) when a game's options change it
+    (``noticed`` after each change of a preference): the last choice for every command,
+    not only for the game's save. ``now`` reads the choice as it is."""
 
-    def __init__(self, file: PrefsFile) -> None:
+    def __init__(self, file: PrefsFile, key: str, now: Callable[[], str]) -> None:
         self.file = file
-        self.words = current_words()  # those the game started in: no choice until they change
+        self.key = key
+        self._now = now
+        self.value = now()  # the game started with it: no choice until it changes
 
     def noticed(self) -> None:
-        """A preference changed: remember the words if they are the ones that did."""
-        now = current_words()
-        if now != self.words:
-            self.words = now
-            self.file.update({"words": now})
+        """A preference changed: remember this choice if it is the one that did."""
+        now = self._now()
+        if now != self.value:
+            self.value = now
+            self.file.update({self.key: now})
+
+
+class WordsRemembered(Remembered):
+    """The Spanish words, remembered when a game's options change them."""
+
+    def __init__(self, file: PrefsFile) -> None:
+        super().__init__(file, "words", current_words)
