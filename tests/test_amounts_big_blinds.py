@@ -15,9 +15,9 @@ from audiopoker.coach.advice_words import first_answer
 from audiopoker.coach.review import Decision
 from audiopoker.coach.review_words import decision_sentence
 from audiopoker.coach.spot import advise_spot
-from audiopoker.commands.amounts_choice import UnitRemembered, choose_unit, kept_unit
+from audiopoker.commands.amounts_choice import UnitRemembered, choose_unit
 from audiopoker.engine.actions import Action
-from audiopoker.narration.amounts import Amounts, Unit, big_blinds
+from audiopoker.narration.amounts import Amounts, Unit, big_blinds, kept_unit
 from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.reminder import reminder_text
 

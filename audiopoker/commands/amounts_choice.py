@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Mapping
 
 from audiopoker.commands.words_choice import Remembered
-from audiopoker.narration.amounts import Amounts, Unit
+from audiopoker.narration.amounts import PREF_KEY, Amounts, Unit, kept_unit
 from audiopoker.ui.player_prefs import PrefsFile
 
 AMOUNTS_HELP = (
@@ -21,22 +21,11 @@ AMOUNTS_HELP = (
     "amount is then typed in big blinds, 2.5 or 2,5); remembered for every game until another "
     "is chosen, and changed in the game's options (O) (default: chips)"
 )
-KEY = "amounts"  # in the preferences file and a saved game's preferences
 
 
 def add_amounts_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--amounts`` (the same for every command that plays)."""
     parser.add_argument("--amounts", choices=[unit.value for unit in Unit], help=AMOUNTS_HELP)
-
-
-def kept_unit(prefs: Mapping[str, object]) -> Unit | None:
-    """The unit kept in ``prefs``, or None (none, or a value this version does not know).
-
-    >>> kept_unit({"amounts": "bb"}), kept_unit({"amounts": "yen"}), kept_unit({})
-    (<Unit.BIG_BLINDS: 'bb'>, None, None)
-    """
-    value = prefs.get(KEY)
-    return Unit(value) if value in {unit.value for unit in Unit} else None
 
 
 def choose_unit(typed: str | None, file: PrefsFile, saved: Mapping[str, object] = {}) -> Unit:
@@ -46,7 +35,7 @@ def choose_unit(typed: str | None, file: PrefsFile, saved: Mapping[str, object] 
     if typed is not None:
         unit = Unit(typed)
         if unit is not last:
-            file.update({KEY: unit.value})  # a fault is logged: the game goes on
+            file.update({PREF_KEY: unit.value})  # a fault is logged: the game goes on
         return unit
     return kept_unit(saved) or last or Unit.CHIPS
 
@@ -55,4 +44,4 @@ class UnitRemembered(Remembered):
     """The unit of amounts, remembered when a game's options change it."""
 
     def __init__(self, file: PrefsFile, amounts: Amounts) -> None:
-        super().__init__(file, KEY, lambda: amounts.unit.value)
+        super().__init__(file, PREF_KEY, lambda: amounts.unit.value)

@@ -21,6 +21,7 @@ from audiopoker.commands.amounts_choice import add_amounts_argument
 from audiopoker.commands.play import _name, _no_terminal_warning
 from audiopoker.commands.words_choice import add_words_argument
 from audiopoker.i18n import Language
+from audiopoker.narration.amounts import PREF_KEY
 from audiopoker.narration.language import LANGUAGES, resolve_language
 from audiopoker.net.client import Connection
 from audiopoker.net.net_text import NetText
@@ -153,7 +154,7 @@ def kept_prefs(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any
     if args.remind is not None:
         prefs.pop("remind", None)
     if getattr(args, "amounts", None) is not None:  # typed: it wins, and is kept from now on
-        prefs["amounts"] = args.amounts
+        prefs[PREF_KEY] = args.amounts
     prefs.pop("words", None)
     return prefs
 

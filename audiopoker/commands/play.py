@@ -30,6 +30,7 @@ from audiopoker.commands.words_choice import (
 )
 from audiopoker.engine.table import MAX_PLAYERS, MIN_PLAYERS
 from audiopoker.i18n import DEFAULT_WORDS, WORDS, set_words
+from audiopoker.narration.amounts import PREF_KEY
 from audiopoker.narration.language import LANGUAGES, Language, resolve_language
 from audiopoker.output.factory import add_output_arguments, router_from_args
 from audiopoker.persistence import SavedGame, Store, data_dir
@@ -280,7 +281,7 @@ def _given_options_win(
     if getattr(args, "words", None) is not None:
         prefs.pop("words", None)
     if getattr(args, "amounts", None) is not None:
-        prefs.pop("amounts", None)
+        prefs.pop(PREF_KEY, None)
     return dataclasses.replace(saved, prefs=prefs), settings
 
 

@@ -23,6 +23,7 @@ is the amount with its unit ("You have {count} behind.").
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -37,6 +38,19 @@ class Unit(enum.Enum):
 
     CHIPS = "chips"
     BIG_BLINDS = "bb"
+
+
+PREF_KEY = "amounts"  # the unit's key in the preferences and a saved game's
+
+
+def kept_unit(prefs: Mapping[str, object]) -> Unit | None:
+    """The unit kept in ``prefs``, or None (none, or a value this version does not know).
+
+    >>> kept_unit({"amounts": "bb"}), kept_unit({"amounts": "yen"}), kept_unit({})
+    (<Unit.BIG_BLINDS: 'bb'>, None, None)
+    """
+    value = prefs.get(PREF_KEY)
+    return Unit(value) if value in {unit.value for unit in Unit} else None
 
 
 @dataclass(slots=True)

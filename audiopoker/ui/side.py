@@ -28,7 +28,7 @@ from audiopoker.engine.actions import LegalActions
 from audiopoker.engine.events import Event
 from audiopoker.game import HandFinishedListener, Listener, deliver
 from audiopoker.i18n import current_words
-from audiopoker.narration.amounts import Amounts, Unit
+from audiopoker.narration.amounts import PREF_KEY, Amounts, Unit, kept_unit
 from audiopoker.narration.language import Language
 from audiopoker.output.braille import watch_panning
 from audiopoker.output.message import QUIET_TURN, Message, Verbosity
@@ -346,7 +346,7 @@ class PlayerSide:
             # The Spanish words the game speaks in (--words): chosen before any sentence
             # is built (commands.play), kept so a resumed game keeps them.
             "words": current_words(),
-            "amounts": self.amounts.unit.value,
+            PREF_KEY: self.amounts.unit.value,
         }
         prefs.update(self.view_prefs)
         if self.parts.pace is not None:
@@ -375,9 +375,9 @@ class PlayerSide:
             self.sound.set_volume(float(volume))
         if self.sound is not None and isinstance(muted, bool) and muted != self.sound.muted:
             self.sound.toggle_mute()
-        unit = prefs.get("amounts")
-        if unit in {kind.value for kind in Unit}:
-            self.amounts.unit = Unit(unit)
+        unit = kept_unit(prefs)
+        if unit is not None:
+            self.amounts.unit = unit
         for key in ("view", "view_theme", "view_in"):  # checked where used (view_options)
             value = prefs.get(key)
             if isinstance(value, str) and len(value) <= 20:
