@@ -148,3 +148,28 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.section("fast lane: tests that took long in process")
     for seconds, nodeid in sorted(_long_fast_tests, reverse=True):
         terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}  (mark it slow if it always does)")
+
+
+# --- a real PostgreSQL for the room (pg_support): one server a worker, a database a test ----
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server's URL (AUDIOPOKER_TEST_POSTGRES, or a throwaway cluster); the
+    test is skipped, saying why, when there is neither."""
+    from pg_support import postgres_server as server
+
+    try:
+        with server() as url:
+            yield url
+    except LookupError as why:
+        pytest.skip(f"no PostgreSQL to test against: {why}")
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh database of its own for this test, dropped after."""
+    from pg_support import fresh_database
+
+    with fresh_database(postgres_server) as url:
+        yield url

@@ -1,9 +1,10 @@
-"""What the room keeps: a SQL database, SQLite by default (a file, nothing to set up).
+"""What the room keeps: a SQL database, SQLite by default (a file, nothing to set up), or
+PostgreSQL (``room_pg``) so several room processes share accounts and the table directory.
 
-The room's code speaks to it through ``Store``: ``?`` parameters, rows as tuples, one
-transaction at a time (``transaction``), the schema migrated to the newest version on
-opening (``room_schema.MIGRATIONS``). A store opened on a newer schema than this version knows
-is refused rather than written to.
+The room's code speaks to it through ``Store`` (``Store.open`` picks the backend from the
+target): ``?`` parameters, rows as tuples, one transaction at a time (``transaction``), the
+schema migrated to the newest version on opening (``room_schema.MIGRATIONS``). A store opened
+on a newer schema than this version knows is refused rather than written to.
 """
 
 from __future__ import annotations
@@ -18,6 +19,16 @@ from typing import Any
 from audiopoker.room.room_schema import MIGRATIONS
 
 Row = tuple[Any, ...]
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: Path | str) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file.
+
+    >>> is_postgres("postgresql://room@db/room"), is_postgres("room.sqlite3")
+    (True, False)
+    """
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
 class SchemaTooNew(Exception):
@@ -36,6 +47,16 @@ class Store:
         self._db.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
         self._lock = threading.RLock()
         self.version = self._migrate()
+
+    @staticmethod
+    def open(target: Path | str) -> Store:
+        """The store at ``target``: a ``postgresql://`` URL (psycopg, imported only then), a
+        SQLite file's path, or ``":memory:"``."""
+        if is_postgres(target):
+            from audiopoker.room.room_pg import PgStore
+
+            return PgStore(str(target))
+        return Store(target)
 
     def _migrate(self) -> int:
         with self.transaction():
