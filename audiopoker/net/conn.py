@@ -66,6 +66,7 @@ class Client(Outbound):
     # Waiting for a seat: the hand in play's public events flow (as to a spectator) until
     # the Welcome; set and cleared on the loop's thread, in order with the events.
     watching: bool = False
+    spectator: str = ""  # a room's spectator: the account it watches as (no person, no seat)
 
     def send(self, frame: ServerFrame) -> None:
         self.put(encode(frame))

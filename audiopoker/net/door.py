@@ -69,6 +69,12 @@ class Door:
     def _tell_all(self, event: Event) -> None:
         raise NotImplementedError  # the server's: its listeners
 
+    def gathered(self) -> int:
+        """How many people are seated or waiting for a seat (from any thread)."""
+        with self._lock:
+            seated = sum(1 for person in self.people.values() if not person.leaving)
+            return seated + len(self.waiting)
+
     def _presence(self) -> None:
         """The table plays while a person is connected or waiting to sit down (under the
         lock)."""
@@ -129,6 +135,7 @@ class Door:
         if admitted is not None and admitted.watch:  # a spectator: the public table, always
             client.send(self._waiting())
             client.watching = True
+            client.spectator = admitted.name
             return True
         if not frame.name:  # nothing a voice could say was left of it
             self._refuse(client, RefusalCode.BAD_NAME, "no letters in the name", fatal=True)

@@ -92,6 +92,13 @@ class NetPacer:
             if self._stop.is_set():
                 raise GameStopped
 
+    def wait_for_people(self, count: int) -> None:
+        """Wait until ``count`` people are at the table or waiting to sit down (a room's
+        sit-and-go starts when every seat has one)."""
+        while self._server.gathered() < count:
+            if self._stop.wait(0.25):
+                raise GameStopped
+
     def at_end(self) -> None:
         """Let the last words be heard."""
         self._server.wait_heard(self._stop)
@@ -172,6 +179,8 @@ class HostedTable:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._threads: list[threading.Thread] = []
         self.error: BaseException | None = None
+        # People the first hand waits for (a room's sit-and-go: every seat); 0: anyone.
+        self.wait_for = 0
 
     def _extra(self) -> dict[str, object]:
         extra: dict[str, object] = {NET_KEY: self._net(self.server.seating()[1])}
@@ -261,7 +270,10 @@ class HostedTable:
     def _play(self) -> None:
         try:
             self.recorder.start(self.table)
-            self.pacer.wait_for_someone()
+            if self.wait_for:
+                self.pacer.wait_for_people(self.wait_for)
+            else:
+                self.pacer.wait_for_someone()
             self.game.run()
         except GameStopped:
             pass

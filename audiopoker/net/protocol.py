@@ -61,6 +61,8 @@ class RefusalCode(enum.Enum):
     TOO_BIG = "too_big"  # more than MAX_FRAME bytes
     TOO_DEEP = "too_deep"  # nested more than MAX_DEPTH deep
     ENCODING = "encoding"  # bytes that are not UTF-8
+    REMOVED = "removed"  # a room's table: its owner (or an admin) sent this person away
+    MUTED = "muted"  # a room's table: its owner muted this person's lines here
 
 
 class _Frame(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):

@@ -119,6 +119,8 @@ class TableServer(Door):
         self.closing = False
         self.guard = Guard(news=self._locked)
         self.admit = None  # a room's table sets it (net.door.Admission)
+        # A room's table: whether a name's lines are muted here (its owner's say).
+        self.silenced: Callable[[str], bool] | None = None
         for seat in self.seats:
             seat.on_refused = self._refused
             seat.person = self.people.get(seat.seat)
@@ -435,6 +437,9 @@ class TableServer(Door):
         if not limit.allow():
             self._refuse(client, RefusalCode.RATE, "too much chat")
             return
+        if self.silenced is not None and self.silenced(client.person.name):
+            self._refuse(client, RefusalCode.MUTED, "muted at this table")
+            return
         text = frame.text  # cleaned as it was read
         if not text:
             self._refuse(client, RefusalCode.CHAT_EMPTY, "nothing to say")
@@ -456,6 +461,13 @@ class TableServer(Door):
             person.leaving = True
         if not self.table.is_over and not self.closing:
             self._tell_all(PlayerLeaving(seat, person.name, self.seats[seat].bot_name))
+
+    def send_away(self, client: Client) -> None:
+        """A room's table sends a person away (loop thread): a seated one leaves as after a
+        goodbye (the bot plays the seat from the next hand), and the connection is told
+        and closed."""
+        self._bye(client)
+        self._refuse(client, RefusalCode.REMOVED, "sent away from this table", fatal=True)
 
     def _gone(self, client: Client) -> None:
         """The connection ended: a seated person is away (the seat, chips and clock stay)."""

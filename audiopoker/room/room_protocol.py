@@ -48,7 +48,9 @@ class RoomCode(enum.Enum):
     TABLE_CODE = "table_code"  # a private table's code is wrong
     BAD_TABLE = "bad_table"  # a table the room cannot make (``detail`` says which field)
     TABLES = "tables"  # the room has as many tables as it can hold
-    NOT_ALLOWED = "not_allowed"  # moderation is for admins
+    NOT_ALLOWED = "not_allowed"  # moderation is for admins and a table's owner
+    STARTED = "started"  # a sit-and-go under way takes no one new: watch it
+    BARRED = "barred"  # the table's owner removed this person from it
     MUTED = "muted"  # an admin muted this person (``wait``: seconds left)
     BUSY = "busy"  # the room could not answer now (its database): try again
     TOO_BIG = "too_big"
@@ -101,6 +103,9 @@ class MakeTable(_Frame, tag="make_table"):
     big_blind: Small = 2
     bots: Annotated[str, msgspec.Meta(max_length=16)] = "normal"
     private: bool = False
+    # "cash": play at once, come and go; "sitgo": a tournament that starts when every seat
+    # has a person, its blinds rising by levels (the small and big blind asked are ignored).
+    kind: Annotated[str, msgspec.Meta(pattern="^(cash|sitgo)$")] = "cash"
 
 
 class Sit(_Frame, tag="sit"):
@@ -166,8 +171,10 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True):
     big_blind: int
     bots: str
     private: bool
-    players: tuple[str, ...] = ()  # the people seated
+    players: tuple[str, ...] = ()  # the people seated (or, at a sit-and-go not begun, come)
     spectators: int = 0
+    kind: str = "cash"  # or "sitgo"
+    started: bool = True  # a sit-and-go waits for every seat to have a person
 
 
 class Lobby(_Frame, tag="lobby"):

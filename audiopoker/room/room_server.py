@@ -285,6 +285,7 @@ class RoomServer:
             frame.big_blind,
             frame.bots,
             frame.private,
+            frame.kind,
         )
         problem = spec.problem()
         if problem is not None:
@@ -306,6 +307,12 @@ class RoomServer:
             return
         if table.code and not hmac.compare_digest(code.encode(), table.code.encode()):
             self._refuse(person, RoomCode.TABLE_CODE.value)
+            return
+        if folded(person.name) in table.barred:
+            self._refuse(person, RoomCode.BARRED.value)
+            return
+        if table.spec.sit_and_go and table.started and not watch:
+            self._refuse(person, RoomCode.STARTED.value)
             return
         ticket = table.ticket(person.name, watch)
         owner = folded(table.owner) == folded(person.name)
@@ -348,14 +355,20 @@ class RoomServer:
 
     # --- moderation -----------------------------------------------------------------------
     async def _moderate(self, person: Person, frame: Moderate) -> None:
+        """An admin acts in the whole room; a table's owner at their own tables."""
         session = person.session
-        if session is None or session.account.role != "admin":
+        admin = session is not None and session.account.role == "admin"
+        owned = [t for t in self.tables.values() if folded(t.owner) == folded(person.name)]
+        if not admin and not owned:
             self._refuse(person, RoomCode.NOT_ALLOWED.value)
             return
         accounts = self.accounts
         target = await asyncio.to_thread(accounts.find, frame.name)
         if target is None:
             self._refuse(person, RoomCode.NOBODY.value)
+            return
+        if not admin:
+            self._moderate_tables(person, frame, target.name, owned)
             return
         key = folded(target.name)
         there = self.present.get(key)
@@ -377,6 +390,33 @@ class RoomServer:
                 there.close(past)
         person.send(Notice(key=f"done_{action}", name=target.name, minutes=frame.minutes))
         log.info("%s: %s %s (%d minutes)", by, action, target.name, frame.minutes)
+
+    def _moderate_tables(
+        self, person: Person, frame: Moderate, name: str, owned: list[RoomTable]
+    ) -> None:
+        """A table owner's act at their tables: mute and unmute its lines there, kick (out
+        now), ban (out, and kept out while the table lasts), unban."""
+        key, action = folded(name), frame.action
+        if key == folded(person.name):
+            self._refuse(person, RoomCode.NOT_ALLOWED.value)
+            return
+        for table in owned:
+            if action == "mute":
+                table.muted[key] = table.clock() + max(1, frame.minutes) * 60
+            elif action == "unmute":
+                table.muted.pop(key, None)
+            elif action == "unban":
+                table.barred.discard(key)
+            else:
+                if action == "ban":
+                    table.barred.add(key)
+                table.send_away(name)
+        there = self.present.get(key)
+        if there is not None and action in ("mute", "kick", "ban"):
+            past = {"mute": "muted", "kick": "kicked", "ban": "banned"}[action]
+            there.send(Notice(key=f"table_{past}", by=person.name, minutes=frame.minutes))
+        person.send(Notice(key=f"done_table_{action}", name=name, minutes=frame.minutes))
+        log.info("%s at their tables: %s %s", person.name, action, name)
 
     async def _report(self, person: Person, frame: Report) -> None:
         text = clean_chat(frame.text)
@@ -415,15 +455,18 @@ class RoomServer:
 
 def _info(table: RoomTable) -> TableInfo:
     spec = table.spec
+    small, big = spec.blinds
     return TableInfo(
         id=table.id,
         owner=table.owner,
         seats=spec.seats,
         chips=spec.chips,
-        small_blind=spec.small_blind,
-        big_blind=spec.big_blind,
+        small_blind=small,
+        big_blind=big,
         bots=spec.bots,
         private=spec.private,
-        players=table.players,
+        players=table.players + table.coming,
         spectators=table.spectators,
+        kind=spec.kind,
+        started=table.started,
     )

@@ -21,10 +21,25 @@ from audiopoker.bots.levels import LEVELS
 from audiopoker.net.door import Admission
 from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.persistence import Store
+from audiopoker.room.accounts import folded
+from audiopoker.tournament.schedule import DEFAULT_LEVELS, Tournament
 
 TICKET_SECONDS = 60.0  # a ticket not used by then is no good
 PRIVATE_CODE_DIGITS = 6
 MIN_SEATS, MAX_SEATS = 2, 10
+CASH, SIT_AND_GO = "cash", "sitgo"
+
+
+def sit_and_go_payouts(seats: int) -> tuple[int, ...]:
+    """The shares of the prize pool by place: the winner alone at four seats or fewer, two
+    places up to seven, three beyond (the usual sit-and-go shapes).
+
+    >>> sit_and_go_payouts(2), sit_and_go_payouts(6), sit_and_go_payouts(9)
+    ((100,), (65, 35), (50, 30, 20))
+    """
+    if seats <= 4:
+        return (100,)
+    return (65, 35) if seats <= 7 else (50, 30, 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +52,7 @@ class TableSpec:
     big_blind: int = 2
     bots: str = "normal"
     private: bool = False
+    kind: str = CASH  # or SIT_AND_GO: starts when every seat has a person, blinds rising
 
     def problem(self) -> str | None:
         """Why the room cannot make this table, or None."""
@@ -48,7 +64,20 @@ class TableSpec:
             return "chips"
         if self.bots not in LEVELS:
             return "bots"
+        if self.kind not in (CASH, SIT_AND_GO):
+            return "kind"
         return None
+
+    @property
+    def sit_and_go(self) -> bool:
+        return self.kind == SIT_AND_GO
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        """The blinds of the first hand (a sit-and-go's first level)."""
+        if self.sit_and_go:
+            return DEFAULT_LEVELS[0].small_blind, DEFAULT_LEVELS[0].big_blind
+        return self.small_blind, self.big_blind
 
 
 class RoomTable:
@@ -80,12 +109,35 @@ class RoomTable:
             lang=lang,
             bot_delay=bot_delay,
         )
-        self.hosted = HostedTable(options, Store(None), None)  # kept in memory for now
+        tournament = Tournament(payouts=sit_and_go_payouts(spec.seats)) if spec.sit_and_go else None
+        # Kept in memory: a room's table lives as long as the room process.
+        self.hosted = HostedTable(options, Store(None), None, tournament)
+        if spec.sit_and_go:
+            self.hosted.wait_for = spec.seats
         self.hosted.server.admit = self.admit
         self._tickets: dict[str, tuple[Admission, float]] = {}
         self._lock = threading.Lock()
         self.clock: Callable[[], float] = time.monotonic
         self.idle_since: float | None = None  # since when nobody is connected (the room's)
+        # The owner's moderation (folded names): kept out of the table; lines not heard.
+        self.barred: set[str] = set()
+        self.muted: dict[str, float] = {}  # folded name -> until (``clock``)
+        self.hosted.server.silenced = self.silenced
+
+    def silenced(self, name: str) -> bool:
+        """Whether ``name``'s lines are muted at this table now."""
+        return self.muted.get(folded(name), 0.0) > self.clock()
+
+    def send_away(self, name: str) -> bool:
+        """``name`` out of this table now, seated, waiting or watching (on the room's loop,
+        the table's server's); False when they were not here."""
+        server, key, found = self.hosted.server, folded(name), False
+        for client in list(server.clients):
+            who = client.person.name if client.person is not None else client.spectator
+            if who and folded(who) == key:
+                server.send_away(client)
+                found = True
+        return found
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Play on the room's loop."""
@@ -117,9 +169,20 @@ class RoomTable:
         return tuple(person.name for _, person in sorted(people.items()))
 
     @property
+    def started(self) -> bool:
+        """A hand was dealt (a sit-and-go gathers its players until then)."""
+        return self.hosted.table.hand_number > 0
+
+    @property
+    def coming(self) -> tuple[str, ...]:
+        """The people waiting to sit down at the next hand (a sit-and-go's, before it)."""
+        return tuple(c.person.name for c in self.hosted.server.waiting if c.person is not None)
+
+    @property
     def spectators(self) -> int:
-        """Connections following the table without a seat (waiting ones included)."""
-        return sum(1 for client in self.hosted.server.clients if client.watching)
+        """Connections following the table without a seat (not those waiting for one)."""
+        server = self.hosted.server
+        return sum(1 for c in server.clients if c.watching and c not in server.waiting)
 
     @property
     def over(self) -> bool:

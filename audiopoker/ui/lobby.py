@@ -1,15 +1,16 @@
 """The room's lobby by ear (``audiopoker connect``): who is online and the tables, browsed
 with the arrows, said as they change; single keys to sit, watch, make a table and talk.
 
-Keys: Up and Down walk the tables (the first at once, the edges said); Enter asks to sit
-at the table heard, W to watch it (a private one asks for its code first: type the digits,
+Keys: Up and Down walk the tables (the first at once, the edges said); Enter asks to sit at
+the table heard, W to watch it (a private one asks for its code first: type the digits,
 Enter); N makes a table (six seats, 200 chips, blinds 1 and 2, normal bots), Control+N a
-private one (its code is said, to give to friends); P says who is online; T opens a line
-to the lobby (type, Enter says it, Escape drops it), and a line starting with @name goes
-to that person alone; H says the keys; Q, then Q again, leaves the room. Lines from
-others are said as they come ("Ana: hola", "Ana, to you: hola"). Every word comes from
-the ui catalog, in the player's language; what people typed is cleaned by the room
-before anyone hears it.
+private one (its code is said, to give to friends); G makes a sit-and-go (a tournament of
+six that starts when every seat has a person), Control+G a private one; P says who is
+online; T opens a line to the lobby (type, Enter says it, Escape drops it), and a line
+starting with @name goes to that person alone; H says the keys; Q, then Q again, leaves the
+room. Lines from others are said as they come ("Ana: hola", "Ana, to you: hola"). Every
+word comes from the ui catalog, in the player's language; what people typed is cleaned by
+the room before anyone hears it.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ class LobbyKeys:
             text=notice.text,
             how_long=how_long,
         )
-        self._tell(line, "error" if notice.key in ("muted", "kicked", "banned") else "answer")
+        against = notice.key.removeprefix("table_") in ("muted", "kicked", "banned")
+        self._tell(line, "error" if against else "answer")
 
     def _changed(self, before: Lobby, after: Lobby) -> None:
         if not self.heard_lobby:  # the first: the opening says it
@@ -160,6 +162,8 @@ class LobbyKeys:
             self._ask(watch=name == "w")
         elif name in ("n", "c-n"):
             self.send(MakeTable(private=name == "c-n"))
+        elif name in ("g", "c-g"):
+            self.send(MakeTable(private=name == "c-g", kind="sitgo"))
         elif name == "p":
             names = self.text.join(list(self.lobby.online))
             self._tell(self._("who", names=names))
@@ -194,8 +198,10 @@ class LobbyKeys:
         self.cursor = index
 
     def table_words(self, table: TableInfo) -> str:
-        """One table as said: whose, its seats, blinds, chips and bots, who sits, who watches."""
-        key = "table.private" if table.private else "table"
+        """One table as said: whose, its kind, seats, blinds, chips and bots, who sits (at a
+        sit-and-go not begun: how many it still waits for), who watches."""
+        key = "table.sitgo" if table.kind == "sitgo" else "table"
+        key += ".private" if table.private else ""
         said = [
             self._(
                 key,
@@ -209,6 +215,9 @@ class LobbyKeys:
         ]
         if table.players:
             said.append(self._("table.players", names=self.text.join(list(table.players))))
+        if not table.started:
+            missing = table.seats - len(table.players)
+            said.append(self.text.catalog.plural("ui.lobby.table.gathering", missing))
         if table.spectators:
             said.append(self.text.catalog.plural("ui.lobby.table.spectators", table.spectators))
         return " ".join(said)

@@ -1,0 +1,157 @@
+"""The room's sit-and-go tables and its table owners' moderation (issue 28, point 1), over
+real websockets on loopback: a sit-and-go deals no hand until every seat has a person and
+takes no one new once begun; an owner mutes, kicks and bans at their own tables only."""
+
+from __future__ import annotations
+
+import contextlib
+
+from test_room_server import Room, at_table, enter, room, send, until
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection
+
+from audiopoker.net.protocol import (
+    Chat,
+    EventFrame,
+    Heard,
+    RefusalCode,
+    Refused,
+    Waiting,
+    Welcome,
+    decode_server,
+    encode,
+)
+from audiopoker.room.room_protocol import (
+    Lobby,
+    MakeTable,
+    Moderate,
+    Notice,
+    RoomRefused,
+    Sit,
+    TableInfo,
+    Ticket,
+    Watch,
+)
+from audiopoker.room.room_tables import sit_and_go_payouts
+
+__all__ = ["room"]  # the fixture, used by name
+
+
+def lobby_table(ws: ClientConnection, table_id: str, started: bool) -> TableInfo:
+    """The table as the lobby lists it once it is ``started`` (or not) and has people."""
+    while True:
+        lobby = until(ws, Lobby)
+        assert isinstance(lobby, Lobby)
+        found = [t for t in lobby.tables if t.id == table_id]
+        if found and found[0].players and found[0].started == started:
+            return found[0]
+
+
+def next_table_frame(ws: ClientConnection) -> object:
+    """The table's next frame that is not a public event (each event said heard)."""
+    while True:
+        frame = decode_server(ws.recv(timeout=30))
+        if isinstance(frame, EventFrame):
+            # The server may have closed already: what it sent before is still read.
+            with contextlib.suppress(ConnectionClosed):
+                ws.send(encode(Heard(upto=frame.seq)))
+            continue
+        return frame
+
+
+def test_a_sit_and_go_waits_for_every_seat_then_takes_no_one_new(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=2, chips=100, kind="sitgo"))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket)
+    ana_table = at_table(room, ticket)
+    assert isinstance(decode_server(ana_table.recv(timeout=10)), Waiting)
+    gathering = lobby_table(ana, ticket.table, started=False)
+    assert gathering.kind == "sitgo" and not gathering.started
+    assert gathering.players == ("Ana",)
+    assert (gathering.small_blind, gathering.big_blind) == (1, 2)  # the first level's
+
+    beto, _ = enter(room, "Beto")
+    send(beto, Sit(table=ticket.table))
+    beto_ticket = until(beto, Ticket)
+    assert isinstance(beto_ticket, Ticket)
+    beto_table = at_table(room, beto_ticket)
+    assert isinstance(next_table_frame(beto_table), Waiting)
+    # Both are dealt in together: each is welcomed to a seat, and the first hand's start
+    # names the two of them (no bot played a hand before Beto came).
+    for ws in (ana_table, beto_table):
+        welcome = next_table_frame(ws)
+        assert isinstance(welcome, Welcome), welcome
+        assert set(welcome.names) == {"Ana", "Beto"}
+    begun = lobby_table(beto, ticket.table, started=True)
+    assert begun.players == ("Ana", "Beto")
+
+    carla, _ = enter(room, "Carla")
+    send(carla, Sit(table=ticket.table))
+    assert until(carla, RoomRefused) == RoomRefused(code="started")
+    send(carla, Watch(table=ticket.table))
+    watching = until(carla, Ticket)
+    assert isinstance(watching, Ticket) and watching.watch
+
+
+def test_sit_and_go_prizes_follow_the_number_of_seats() -> None:
+    for seats in range(2, 11):
+        shares = sit_and_go_payouts(seats)
+        assert sum(shares) == 100 and list(shares) == sorted(shares, reverse=True)
+        assert len(shares) < seats  # never everyone paid
+
+
+def test_an_owner_mutes_kicks_and_bans_at_their_table_only(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=3, bots="easy"))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket)
+    beto, _ = enter(room, "Beto")
+    carla, _ = enter(room, "Carla")
+    # Beto owns no table: he may not moderate anyone.
+    send(beto, Moderate(action="kick", name="Carla"))
+    assert until(beto, RoomRefused) == RoomRefused(code="not_allowed")
+
+    send(beto, Sit(table=ticket.table))
+    beto_ticket = until(beto, Ticket)
+    assert isinstance(beto_ticket, Ticket)
+    beto_table = at_table(room, beto_ticket)
+    welcome = next_table_frame(beto_table)
+    assert isinstance(welcome, Waiting)
+    assert isinstance(next_table_frame(beto_table), Welcome)  # seated at the first hand
+
+    send(ana, Moderate(action="mute", name="beto", minutes=5))
+    assert until(beto, Notice) == Notice(key="table_muted", by="Ana", minutes=5)
+    assert until(ana, Notice) == Notice(key="done_table_mute", name="Beto", minutes=5)
+    beto_table.send(encode(Chat(text="hello")))
+    muted = next_table_frame(beto_table)
+    assert isinstance(muted, Refused) and muted.code is RefusalCode.MUTED and not muted.fatal
+
+    send(carla, Watch(table=ticket.table))
+    carla_ticket = until(carla, Ticket)
+    assert isinstance(carla_ticket, Ticket)
+    carla_table = at_table(room, carla_ticket)
+    assert isinstance(next_table_frame(carla_table), Waiting)
+
+    send(ana, Moderate(action="kick", name="Beto"))
+    assert until(beto, Notice) == Notice(key="table_kicked", by="Ana")
+    assert until(ana, Notice) == Notice(key="done_table_kick", name="Beto")
+    removed = next_table_frame(beto_table)
+    assert isinstance(removed, Refused) and removed.code is RefusalCode.REMOVED and removed.fatal
+    send(ana, Moderate(action="ban", name="Carla"))
+    assert until(carla, Notice) == Notice(key="table_banned", by="Ana")
+    assert until(ana, Notice) == Notice(key="done_table_ban", name="Carla")
+    removed = next_table_frame(carla_table)
+    assert isinstance(removed, Refused) and removed.code is RefusalCode.REMOVED
+    # A kick sends away; a ban also keeps out.
+    send(beto, Sit(table=ticket.table))
+    assert isinstance(until(beto, Ticket), Ticket)
+    send(carla, Watch(table=ticket.table))
+    assert until(carla, RoomRefused) == RoomRefused(code="barred")
+    send(ana, Moderate(action="unban", name="Carla"))
+    assert until(ana, Notice) == Notice(key="done_table_unban", name="Carla")
+    send(carla, Watch(table=ticket.table))
+    assert isinstance(until(carla, Ticket), Ticket)
+    # Nobody moderates themselves.
+    send(ana, Moderate(action="kick", name="Ana"))
+    assert until(ana, RoomRefused) == RoomRefused(code="not_allowed")
