@@ -410,6 +410,14 @@ def make_error(_rng: random.Random) -> Signal:
     return out
 
 
+def make_chat(_rng: random.Random) -> Signal:
+    """Two quick high bell notes, rising: someone said something."""
+    out = silence(0.3)
+    mix_into(out, bell("E6", 0.18), 0.0, 0.7)
+    mix_into(out, bell("A6", 0.2), 0.09, 0.7)
+    return out
+
+
 MAKERS: dict[Cue, Callable[[random.Random], Signal]] = {
     Cue.SHUFFLE: make_shuffle,
     Cue.DEAL: flick,
@@ -436,6 +444,7 @@ MAKERS: dict[Cue, Callable[[random.Random], Signal]] = {
     Cue.GAME_WON: make_game_won,
     Cue.GAME_LOST: make_game_lost,
     Cue.ERROR: make_error,
+    Cue.CHAT: make_chat,
 }
 
 

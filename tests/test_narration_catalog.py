@@ -85,9 +85,11 @@ DOMAIN_SOURCES: dict[str, tuple[Path, list[Path]]] = {
             PACKAGE / "ui/net_record.py",
             PACKAGE / "ui/player_prefs.py",
             PACKAGE / "ui/remote_link.py",
+            PACKAGE / "ui/watch_keys.py",
             PACKAGE / "commands/host.py",
             PACKAGE / "commands/join.py",
             PACKAGE / "commands/connect.py",
+            PACKAGE / "commands/spectating.py",
         ],
     ),
     COACH_DOMAIN: (

@@ -53,6 +53,7 @@ class Cue(enum.Enum):
     GAME_WON = "game_won"
     GAME_LOST = "game_lost"
     ERROR = "error"
+    CHAT = "chat"  # a line in a room's channel (its sound setting)
 
     @property
     def filename(self) -> str:
@@ -109,6 +110,7 @@ CUE_SPECS: Mapping[Cue, CueSpec] = {
     Cue.GAME_WON: CueSpec(1.0, 2.2, 0.65),
     Cue.GAME_LOST: CueSpec(1.0, 2.2, 0.50),
     Cue.ERROR: CueSpec(0.15, 0.45, 0.30),
+    Cue.CHAT: CueSpec(0.15, 0.45, 0.30),
 }
 
 

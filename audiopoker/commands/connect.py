@@ -21,6 +21,9 @@ from pathlib import Path
 from prompt_toolkit.application import Application
 
 from audiopoker.argtypes import one_line_error
+from audiopoker.audio.cues import Cue
+from audiopoker.audio.listener import build_sound
+from audiopoker.commands import words_choice
 from audiopoker.commands.join import (
     add_player_arguments,
     choose_words,
@@ -30,6 +33,7 @@ from audiopoker.commands.join import (
 )
 from audiopoker.commands.play import _no_terminal_warning
 from audiopoker.narration.language import Language, resolve_language
+from audiopoker.net.net_text import NetText
 from audiopoker.net.tokens import TokenBook
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
@@ -47,8 +51,12 @@ from audiopoker.room.room_protocol import (
     Ticket,
 )
 from audiopoker.ui.app import build_app
-from audiopoker.ui.keymap import load_keymap, user_keymap_path
+from audiopoker.ui.channels import PREF_KEY as CHANNELS_KEY
+from audiopoker.ui.channels import TABLE, Channels
+from audiopoker.ui.keymap import Keymap, load_keymap, user_keymap_path
 from audiopoker.ui.lobby import LobbyKeys
+from audiopoker.ui.player_prefs import PrefsFile
+from audiopoker.ui.record_texts import RecordText
 from audiopoker.ui.ui_text import UiText
 
 log = logging.getLogger(__name__)
@@ -219,10 +227,60 @@ def _lobby(
     text: UiText,
     uri: str,
 ) -> int:
-    """The lobby's key loop, and each table visited from it, until the player leaves."""
+    """The lobby, its sound and its channels (kept from the last visit), until the player
+    leaves."""
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, _ = load_keymap(paths)
     keys = LobbyKeys(text, link.send, router.send, lambda: None, me=entered.name)
+    sound = build_sound(args.sound, args.sound_volume / 100)
+    prefs = words_choice.prefs_file(True)
+    cue = (lambda: sound.play_cue(Cue.CHAT)) if args.sound else None
+    channels = Channels(router, cue, prefs.read().get(CHANNELS_KEY))
+    keys.channels = channels
+    keys.channels_changed = lambda: _keep_channels(prefs, channels, router, text.lang)
+    try:
+        return _visit_lobby(link, entered, args, router, text, uri, keys, keymap, channels)
+    finally:
+        sound.close()
+
+
+def _keep_channels(prefs: PrefsFile, channels: Channels, router: Router, lang: Language) -> None:
+    """The channels' settings kept for the next visit; a machine that refuses is said."""
+    error = prefs.update({CHANNELS_KEY: channels.to_json()})
+    if error is not None:
+        fault = RecordText(lang).fault(error)
+        router.send(Message("error", NetText(lang).say("join.prefs_not_kept", fault=fault)))
+
+
+def _while_at_table(link: RoomLink, keys: LobbyKeys, stop: threading.Event) -> None:
+    """At a table the room goes on: its lines and notices are heard by their channels'
+    settings; the lobby's changes are kept quietly for the return (nothing to act on now)."""
+    while not stop.is_set():
+        try:
+            frame = link.frames.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if isinstance(frame, LinkClosed):
+            link.frames.put(frame)  # the lobby says it on return
+            return
+        if isinstance(frame, Lobby):
+            keys.lobby = frame
+        elif not isinstance(frame, Ticket):
+            keys.on_frame(frame)
+
+
+def _visit_lobby(
+    link: RoomLink,
+    entered: Entered,
+    args: argparse.Namespace,
+    router: Router,
+    text: UiText,
+    uri: str,
+    keys: LobbyKeys,
+    keymap: Keymap,
+    channels: Channels,
+) -> int:
+    """The lobby's key loop, and each table visited from it, until the player leaves."""
     # The opening (counts and keys) is true until the player acts: not said again after.
     keys.on_key = lambda: router.expire(LOBBY_OPENING)
     _catch_up(link, keys, ANSWER_WAIT)
@@ -238,7 +296,7 @@ def _lobby(
 
         def pump(app: Application[None] = app, closed: list[LinkClosed] = closed) -> None:
             """The room's frames to the lobby, on the key loop's thread; a ticket ends it
-            (what comes while at the table waits for the lobby's return)."""
+            (at the table, ``_while_at_table`` takes over)."""
             loop = app.loop
             assert loop is not None
             while app.is_running:
@@ -281,4 +339,22 @@ def _lobby(
             table = argparse.Namespace(**{**vars(args), "name": entered.name})
             arrival = "join.watching" if ticket.watch else "join.waiting.room"
             path, entry = uri + ticket.path, ticket.ticket
-            play_at(path, entry, table, router, text.lang, arrival=arrival, in_room=True)
+            stop = threading.Event()
+            room = threading.Thread(
+                target=_while_at_table, args=(link, keys, stop), name="room-at-table", daemon=True
+            )
+            room.start()
+            try:
+                play_at(
+                    path,
+                    entry,
+                    table,
+                    router,
+                    text.lang,
+                    arrival=arrival,
+                    in_room=True,
+                    chat_line=lambda line: channels.deliver(TABLE, line),
+                )
+            finally:
+                stop.set()
+                room.join()

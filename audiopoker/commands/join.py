@@ -19,6 +19,7 @@ from audiopoker.coach.bot import COACH_LEVEL
 from audiopoker.commands import words_choice
 from audiopoker.commands.amounts_choice import add_amounts_argument
 from audiopoker.commands.play import _name, _no_terminal_warning
+from audiopoker.commands.spectating import watch_table
 from audiopoker.commands.words_choice import add_words_argument
 from audiopoker.i18n import Language
 from audiopoker.narration.amounts import PREF_KEY
@@ -176,6 +177,9 @@ def tls_for(uri: str, cafile: Path | None) -> ssl.SSLContext | None:
     return context
 
 
+ARRIVAL_WATCHING = "join.watching"  # a room's ticket to watch: never seated
+
+
 def play_at(
     uri: str,
     code: str,
@@ -188,14 +192,16 @@ def play_at(
     saved_at: Callable[[], int | None] = lambda: None,
     arrival: str = "join.waiting",
     in_room: bool = False,
+    chat_line: Callable[[Message], None] | None = None,
 ) -> int:
     """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
     the host's own seat (its leaving closes the table; the joiner's connecting words are
     not the host's to hear); ``farewell``: said on quitting, before goodbye; ``saved_at``:
     the host's, the hand its saved table goes on from (None: not saved), for Q's question;
     ``arrival``: what is said once the table let the player in (a room's ticket: to sit,
-    ``join.waiting.room``, or only to watch, ``join.watching``); ``in_room``: a room's
-    table, which Q Q leaves for the lobby."""
+    ``join.waiting.room``, or only to watch, ``join.watching``: followed with its own keys,
+    ``commands.spectating``); ``in_room``: a room's table, which Q Q leaves for the lobby;
+    ``chat_line``: how others' chat lines reach the player (a room's table channel)."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
     hosting = close_table is not None
@@ -230,6 +236,9 @@ def play_at(
     connection = Connection(uri, hello, tls, on_frame, on_link)
     connection.start()
     spectator = Spectator(lang, router)
+    if arrival == ARRIVAL_WATCHING:  # never seated: the spectator's own keys
+        keymap, _ = load_keymap([user_keymap_path()] + ([args.keymap] if args.keymap else []))
+        return watch_table(first, connection, spectator, router, text, keymap, arrival)
     while True:
         try:
             got = first.get()
@@ -297,6 +306,8 @@ def play_at(
     made.restore_prefs(kept_prefs(prefs.read(), args))
     if in_room:
         made.controller.questions.quits = Quits.ROOM_SEAT
+    if chat_line is not None:
+        made.remote.talk.chat_line = chat_line
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

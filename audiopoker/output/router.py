@@ -139,6 +139,24 @@ class Router:
                 )
         return Routed(message, moment, speech, braille)
 
+    def remember(self, message: Message) -> None:
+        """Keep ``message`` in the history (and the transcript) without saying or showing it:
+        a room channel the player reads later, in the history, rather than hears."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the output router is closed")
+            if self.transcript is not None:
+                self.transcript.write(
+                    time=self._clock.now() - self._start,
+                    kind=message.kind,
+                    text=message.text,
+                    speech=False,
+                    braille=False,
+                    interrupt=False,
+                    answer=False,
+                )
+            self.history.append(message)
+
     def expire(self, state: str, acted: bool = False) -> None:
         """``state`` (a ``Message.true_while``) ended: what was true only in it is cut if it
         is being said and dropped if it waits; the history keeps it. ``acted``: the player's

@@ -7,10 +7,12 @@ Enter); N makes a table (six seats, 200 chips, blinds 1 and 2, normal bots), Con
 private one (its code is said, to give to friends); G makes a sit-and-go (a tournament of
 six that starts when every seat has a person), Control+G a private one; P says who is
 online; T opens a line to the lobby (type, Enter says it, Escape drops it), and a line
-starting with @name goes to that person alone; H says the keys; Q, then Q again, leaves the
-room. Lines from others are said as they come ("Ana: hola", "Ana, to you: hola"). Every
-word comes from the ui catalog, in the player's language; what people typed is cleaned by
-the room before anyone hears it.
+starting with @name goes to that person alone; C walks the channels (the lobby, private
+lines, table chat) saying how each is heard, and 1, 2 and 3 turn the speech, sound and
+history of the channel heard last on or off (``ui.channels``); H says the keys; Q, then Q
+again, leaves the room. Lines from others are said as they come ("Ana: hola", "Ana, to you:
+hola"). Every word comes from the ui catalog, in the player's language; what people typed
+is cleaned by the room before anyone hears it.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from audiopoker.room.room_protocol import (
     Ticket,
     Watch,
 )
+from audiopoker.ui.channels import ASPECTS, CHANNELS, PRIVATE, Channels
 from audiopoker.ui.ui_text import UiText
 
 PRIVATE_CODE_KEYS = frozenset("0123456789")
@@ -68,6 +71,10 @@ class LobbyKeys:
     left: bool = False
     heard_lobby: bool = False
     on_key: Callable[[], object] = lambda: None  # a key was pressed (the opening stops)
+    # How each channel's lines reach the player (None: all said, as they come).
+    channels: Channels | None = None
+    channels_changed: Callable[[], object] = lambda: None  # to keep them for next time
+    channel: int | None = None  # the channel heard last with C, by index
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -130,11 +137,16 @@ class LobbyKeys:
 
     def _line(self, line: Line) -> None:
         if line.channel == LOBBY:
-            self._tell(self._("line", name=line.name, text=line.text), "chat", False)
-        elif line.name == self.me:
+            said = Message("chat", self._("line", name=line.name, text=line.text))
+        elif line.name == self.me:  # one's own, as sent: always said
             self._tell(self._("line.sent", name=line.channel[1:], text=line.text), "chat", False)
+            return
         else:
-            self._tell(self._("line.private", name=line.name, text=line.text), "chat", False)
+            said = Message("chat", self._("line.private", name=line.name, text=line.text))
+        if line.name == self.me or self.channels is None:
+            self.say(said)
+        else:
+            self.channels.deliver(LOBBY if line.channel == LOBBY else PRIVATE, said)
 
     # --- the keys ---------------------------------------------------------------------------
     def opening(self) -> str:
@@ -172,6 +184,11 @@ class LobbyKeys:
             self._tell(self._("typing"))
         elif name == "h":
             self._tell(self._("keys"))
+        elif name == "c":
+            self.channel = 0 if self.channel is None else (self.channel + 1) % len(CHANNELS)
+            self._tell(self.channel_words(CHANNELS[self.channel]))
+        elif name in ("1", "2", "3"):
+            self._toggle(ASPECTS[int(name) - 1])
         elif name == "q":
             if self.quitting:
                 self.left = True
@@ -181,6 +198,28 @@ class LobbyKeys:
                 self._tell(self._("quit_ask"))
         else:
             self._tell(self._("unknown_key"))
+
+    def channel_words(self, channel: str) -> str:
+        """A channel's settings as said: "Lobby lines: spoken, with a sound, kept…"."""
+        assert self.channels is not None
+        setting = self.channels.settings[channel]
+        states = {
+            aspect: self._(f"channel.{aspect}.{'on' if getattr(setting, aspect) else 'off'}")
+            for aspect in ASPECTS
+        }
+        return self._("channel.state", channel=self._(f"channel.{channel}"), **states)
+
+    def _toggle(self, aspect: str) -> None:
+        """1, 2, 3: the speech, sound or history of the channel heard last (the lobby's
+        when none was)."""
+        if self.channels is None:
+            self._tell(self._("unknown_key"))
+            return
+        channel = CHANNELS[self.channel or 0]
+        value = self.channels.toggle(channel, aspect)
+        self.channels_changed()
+        what = self._(f"channel.{aspect}.{'on' if value else 'off'}")
+        self._tell(self._("channel.changed", channel=self._(f"channel.{channel}"), what=what))
 
     def _move(self, step: int) -> None:
         tables = self.lobby.tables

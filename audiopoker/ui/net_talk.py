@@ -48,6 +48,8 @@ class NetTalk:
         self._narration = narration
         self.names = list(names)
         self.muted: Callable[[], bool] = lambda: False  # the chat mute key's setting
+        # How others' lines reach the player (a room's table chat: its channel's settings).
+        self.chat_line: Callable[[Message], object] = router.send
         self.renamed: list[Callable[[int, str], None]] = []  # more to tell of a new name
 
     def _say(self, kind: str, sentence: str, interrupt: bool = False) -> None:
@@ -118,7 +120,7 @@ class NetTalk:
         if seat == self.me:
             self._say("chat", self.text.say("chat.said.you", text=text))
         elif not self.muted():
-            self._say("chat", self.text.say("chat.said", name=name, text=text))
+            self.chat_line(Message("chat", self.text.say("chat.said", name=name, text=text)))
 
     def refused(self, code: RefusalCode, detail: str, fatal: bool = False) -> None:
         """The server refused a frame: why, in the player's words, at once."""

@@ -78,8 +78,9 @@ class KeptPrefs:
         self.failing = False
 
     def save(self, prefs: Mapping[str, object]) -> None:
-        """Write ``prefs`` now."""
-        error = self.file.write(prefs)
+        """Write ``prefs`` now, beside what other parts keep in the file (the room's
+        channels)."""
+        error = self.file.update(prefs)
         if error is not None:
             if not self.failing:
                 fault = RecordText(self._lang).fault(error)

@@ -1,0 +1,75 @@
+"""Following a room's table as a spectator until the player stops (``commands.join``): the
+table's frames are said as the spectator hears them (``ui.net_talk.Spectator``) on a thread
+of their own while the key loop listens (``ui.watch_keys``)."""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+
+from prompt_toolkit.application import Application
+
+from audiopoker.net.client import Connection
+from audiopoker.net.net_text import NetText
+from audiopoker.net.protocol import EventFrame, RefusalCode, Refused, ServerFrame, Waiting
+from audiopoker.output.message import Message
+from audiopoker.output.router import Router
+from audiopoker.ui.app import build_app
+from audiopoker.ui.keymap import Keymap
+from audiopoker.ui.net_talk import Spectator
+from audiopoker.ui.watch_keys import WatchKeys
+
+
+def watch_table(
+    frames: queue.Queue[ServerFrame | tuple[str, str]],
+    connection: Connection,
+    spectator: Spectator,
+    router: Router,
+    text: NetText,
+    keymap: Keymap,
+    arrival: str,
+) -> int:
+    """Follow the table until Q Q, Control+C, or the table's end; 0 when the player chose
+    to stop, 1 when the table ended or the connection failed."""
+    ended: list[str] = []
+
+    def follow(app: Application[None]) -> None:
+        loop = app.loop
+        assert loop is not None
+        while app.is_running:
+            try:
+                got = frames.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            line = ""
+            if isinstance(got, tuple):  # the connection failed for good
+                line = text.say("join.failed", address=connection.uri, reason=got[1])
+            elif isinstance(got, Refused):
+                closed = got.code is RefusalCode.CLOSED
+                line = text.say("join.closed" if closed else f"refused.{got.code.value}")
+                if not (got.fatal or closed):
+                    router.send(Message("error", line))
+                    continue
+            elif isinstance(got, Waiting):
+                router.send(Message("welcome", text.say(arrival)))
+                spectator.waiting(got)
+            elif isinstance(got, EventFrame):
+                spectator.follow(got)
+            if line:
+                router.send(Message("error", line))
+                ended.append(line)
+                loop.call_soon_threadsafe(app.exit)
+                return
+
+    keys = WatchKeys(text, router.send, lambda: None)
+    app = build_app(keys, keymap)
+    keys.done = app.exit
+
+    def start() -> None:
+        threading.Thread(target=follow, args=(app,), name="watching", daemon=True).start()
+
+    with contextlib.suppress(EOFError, KeyboardInterrupt):  # Control+C stops watching too
+        app.run(pre_run=start, handle_sigint=False)
+    connection.close()
+    return 1 if ended else 0

@@ -1,0 +1,232 @@
+"""The room's channels (issue 28): the lobby, private lines and a table's chat each heard by
+its own speech, sound and history setting; C and 1 2 3 in the lobby change them, in both
+languages, kept for the next visit; a spectator's keys; a room's line heard at a table."""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+from pathlib import Path
+
+import pytest
+from room_support import running_room
+from test_room_lobby import read_into, visit, wait_for
+from test_room_server import Room, at_table, enter, send, until
+
+from audiopoker.commands.connect import _while_at_table
+from audiopoker.net.net_text import NetText
+from audiopoker.output.backends import RecordingBackend
+from audiopoker.output.message import Message
+from audiopoker.output.router import Router
+from audiopoker.room.room_link import LinkClosed
+from audiopoker.room.room_protocol import Line, Lobby, MakeTable, Notice, Say, TableInfo, Ticket
+from audiopoker.ui.channels import LOBBY, PRIVATE, TABLE, Channels
+from audiopoker.ui.lobby import LobbyKeys
+from audiopoker.ui.player_prefs import PrefsFile
+from audiopoker.ui.ui_text import UiText
+from audiopoker.ui.watch_keys import WatchKeys
+
+
+class Heard:
+    """A router on a recording backend, a chat cue counted, and a lobby for Carla."""
+
+    def __init__(self, lang: str = "en", kept: object = None) -> None:
+        self.backend = RecordingBackend()
+        self.router = Router(self.backend, lang=lang)
+        self.cues = 0
+        self.changed = 0
+        self.channels = Channels(self.router, self._cue, kept)
+        self.keys = LobbyKeys(
+            UiText(lang),  # type: ignore[arg-type]
+            lambda frame: True,
+            self.router.send,
+            lambda: None,
+            me="Carla",
+        )
+        self.keys.channels = self.channels
+        self.keys.channels_changed = self._changed
+
+    def _cue(self) -> None:
+        self.cues += 1
+
+    def _changed(self) -> None:
+        self.changed += 1
+
+    def spoken(self) -> list[str]:
+        assert self.router.drain(5)
+        return [call.text for call in self.backend.calls if call.method == "speak"]
+
+    def history(self) -> list[str]:
+        return [message.text for message in self.router.history]
+
+    def close(self) -> None:
+        self.router.close()
+
+
+@pytest.fixture
+def heard() -> Heard:
+    return Heard()
+
+
+def test_every_channel_is_said_with_a_sound_and_kept_by_default(heard: Heard) -> None:
+    heard.keys.on_frame(Line(channel="lobby", name="Ana", text="hola"))
+    heard.keys.on_frame(Line(channel="@Ana", name="Ana", text="psst"))
+    heard.channels.deliver(TABLE, Message("chat", "Beto says: nice hand"))
+    said = ["Ana: hola", "Ana, to you: psst", "Beto says: nice hand"]
+    assert heard.spoken() == said
+    assert heard.history() == said
+    assert heard.cues == 3
+    heard.close()
+
+
+def test_c_walks_the_channels_and_1_2_3_change_the_one_heard(heard: Heard) -> None:
+    heard.keys.key("c")
+    assert heard.spoken()[-1] == (
+        "Lobby lines: spoken, with a sound, kept in the history. "
+        "1, 2 and 3 turn each on or off; C goes to the next channel."
+    )
+    heard.keys.key("1")
+    assert heard.spoken()[-1] == "Lobby lines: not spoken."
+    heard.keys.key("c")
+    assert heard.spoken()[-1].startswith("Private lines: spoken, with a sound, kept")
+    heard.keys.key("2")
+    heard.keys.key("c")
+    heard.keys.key("3")
+    assert heard.spoken()[-1] == "Table chat: not kept in the history."
+    heard.keys.key("c")  # round again, to the lobby, as changed
+    assert heard.spoken()[-1].startswith("Lobby lines: not spoken, with a sound, kept")
+    assert heard.changed == 3
+    assert heard.channels.to_json() == {
+        LOBBY: {"speech": False, "sound": True, "history": True},
+        PRIVATE: {"speech": True, "sound": False, "history": True},
+        TABLE: {"speech": True, "sound": True, "history": False},
+    }
+    before = len(heard.spoken())
+    # The lobby's lines: a sound, into the history, not said.
+    heard.keys.on_frame(Line(channel="lobby", name="Ana", text="anyone?"))
+    assert heard.cues == 1 and len(heard.spoken()) == before
+    assert heard.history()[-1] == "Ana: anyone?"
+    # Private lines: said and kept, no sound.
+    heard.keys.on_frame(Line(channel="@Ana", name="Ana", text="psst"))
+    assert heard.spoken()[-1] == "Ana, to you: psst" and heard.cues == 1
+    # The table's chat: said with a sound, not kept.
+    heard.channels.deliver(TABLE, Message("chat", "Beto says: hi"))
+    assert heard.spoken()[-1] == "Beto says: hi" and heard.cues == 2
+    assert "Beto says: hi" not in heard.history()
+    # One's own lines are said as sent, whatever the channel.
+    heard.keys.on_frame(Line(channel="@Ana", name="Carla", text="hi Ana"))
+    assert heard.spoken()[-1] == "To Ana: hi Ana"
+    heard.close()
+
+
+def test_the_channels_in_spanish() -> None:
+    heard = Heard("es")
+    heard.keys.key("c")
+    heard.keys.key("c")
+    assert heard.spoken()[-1] == (
+        "Líneas privadas: se dicen, con sonido, se guardan en el historial. "
+        "1, 2 y 3 activan o desactivan cada cosa; C pasa al canal siguiente."
+    )
+    heard.keys.key("2")
+    assert heard.spoken()[-1] == "Líneas privadas: sin sonido."
+    heard.close()
+
+
+def test_the_settings_are_kept_for_the_next_visit_and_bad_ones_ignored(tmp_path: Path) -> None:
+    prefs = PrefsFile(tmp_path)
+    prefs.write({"verbosity": "brief"})
+    heard = Heard()
+    heard.channels.toggle(LOBBY, "speech")
+    assert prefs.update({"channels": heard.channels.to_json()}) is None
+    kept = prefs.read()
+    assert kept["verbosity"] == "brief"  # what else the file keeps stays
+    again = Channels(heard.router, None, kept["channels"])
+    assert again.settings[LOBBY].speech is False and again.settings[TABLE].speech is True
+    odd = Channels(heard.router, None, {"lobby": {"speech": "no"}, "moon": {}, "table": 3})
+    assert odd.to_json() == Channels(heard.router).to_json()
+    heard.close()
+
+
+def test_at_a_table_the_rooms_lines_are_heard_and_the_lobby_kept_quietly(heard: Heard) -> None:
+    frames: queue.Queue[object] = queue.Queue()
+
+    class Link:
+        pass
+
+    link = Link()
+    link.frames = frames  # type: ignore[attr-defined]
+    table = TableInfo("t1", "Ana", 6, 200, 1, 2, "normal", False)
+    heard.keys.heard_lobby = True
+    stop = threading.Event()
+    pump = threading.Thread(target=_while_at_table, args=(link, heard.keys, stop))
+    pump.start()
+    frames.put(Lobby(online=("Ana", "Carla"), tables=(table,)))
+    frames.put(Line(channel="@Ana", name="Ana", text="come to my table"))
+    frames.put(Notice(key="table_muted", by="Ana", minutes=5))
+    frames.put(LinkClosed("gone"))
+    pump.join(10)
+    assert not pump.is_alive()
+    # (the notice is said at once, as an answer; the line in its turn)
+    assert sorted(heard.spoken()) == [
+        "Ana muted you at their table for 5 minutes: your lines are not heard there.",
+        "Ana, to you: come to my table",
+    ]
+    assert heard.keys.lobby.tables == (table,)  # for the return, nothing said of it
+    assert isinstance(frames.get_nowait(), LinkClosed)  # left for the lobby to say
+    heard.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_spectator_stops_watching_with_q_twice(lang: str) -> None:
+    said: list[Message] = []
+    ended: list[bool] = []
+    keys = WatchKeys(NetText(lang), said.append, lambda: ended.append(True))  # type: ignore[arg-type]
+    keys.key("x")
+    assert said[-1].text == NetText(lang).say("watch.keys")
+    keys.key("q")
+    assert said[-1].text == NetText(lang).say("watch.quit_ask") and not ended
+    keys.key("h")  # another key: the question is dropped
+    keys.key("q")
+    assert not ended
+    keys.key("q")
+    assert ended == [True] and keys.left
+
+
+def test_connect_watches_hears_the_lobby_at_the_table_and_goes_back_with_q_twice(
+    tmp_path: Path,
+) -> None:
+    with running_room(tmp_path) as (port, server), contextlib.ExitStack() as stack:
+        room = Room(f"ws://127.0.0.1:{port}", stack, server)
+        beto, _ = enter(room, "Beto")
+        send(beto, MakeTable(seats=3, bots="easy"))
+        ticket = until(beto, Ticket)
+        assert isinstance(ticket, Ticket)
+        at_table(room, ticket)  # Beto sits: the table plays
+        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
+        lines: list[str] = []
+        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
+        assert ana.stdin is not None
+        try:
+            wait_for(lines, "In the room: 2 people. 1 table.")
+            ana.stdin.write("\x1b[B")  # Down: Beto's table
+            ana.stdin.flush()
+            wait_for(lines, "Beto's table: 3 seats")
+            ana.stdin.write("w")
+            ana.stdin.flush()
+            wait_for(lines, "You are watching the table")
+            send(beto, Say(text="welcome, watcher"))
+            wait_for(lines, "Beto: welcome, watcher")  # the lobby, heard at the table
+            ana.stdin.write("x")
+            ana.stdin.flush()
+            wait_for(lines, "You are watching this table: you hear it as anyone at it does.")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            wait_for(lines, "Stop watching and go back to the lobby?")
+            wait_for(lines, "Back in the lobby. In the room: 2 people. 1 table.")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            assert ana.wait(timeout=30) == 0
+        finally:
+            ana.kill()
+    assert not [line for line in lines if "Your cards" in line]  # never dealt in
