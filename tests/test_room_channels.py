@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from room_support import running_room
-from test_room_lobby import read_into, visit, wait_for
+from test_room_lobby import Lobbied, read_into, visit, wait_for
 from test_room_server import Room, at_table, enter, send, until
 
 from audiopoker.commands.connect import _while_at_table
@@ -20,7 +20,16 @@ from audiopoker.output.backends import RecordingBackend
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.room.room_link import LinkClosed
-from audiopoker.room.room_protocol import Line, Lobby, MakeTable, Notice, Say, TableInfo, Ticket
+from audiopoker.room.room_protocol import (
+    Line,
+    Lobby,
+    MakeTable,
+    Notice,
+    Say,
+    Sit,
+    TableInfo,
+    Ticket,
+)
 from audiopoker.ui.channels import LOBBY, PRIVATE, TABLE, Channels
 from audiopoker.ui.lobby import LobbyKeys
 from audiopoker.ui.player_prefs import PrefsFile
@@ -230,3 +239,40 @@ def test_connect_watches_hears_the_lobby_at_the_table_and_goes_back_with_q_twice
         finally:
             ana.kill()
     assert not [line for line in lines if "Your cards" in line]  # never dealt in
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_left_and_right_choose_the_list_up_and_down_walk_it(lang: str) -> None:
+    lobby = Lobbied(lang)
+    lobby.keys.channels = Channels(Router(RecordingBackend(), lang=lang))
+    table = TableInfo("t1", "Ana", 6, 200, 1, 2, "normal", False, ("Ana",))
+    lobby.keys.on_frame(Lobby(online=("Ana", "Beto", "Carla"), tables=(table,)))
+    catalog = UiText(lang).catalog  # type: ignore[arg-type]
+    lobby.press("right")
+    assert lobby.last == catalog.plural("ui.lobby.list.people", 3)
+    lobby.press("down")
+    assert lobby.last == "Ana"
+    lobby.press("up")
+    assert lobby.last == "Ana " + catalog.text("ui.lobby.first.person")
+    lobby.press("down", "down")
+    assert lobby.last == catalog.text("ui.lobby.person.you", name="Carla")
+    lobby.press("down")
+    assert lobby.last.endswith(catalog.text("ui.lobby.last.person"))
+    lobby.press("up", "enter")  # Beto: a private line, typed like any other
+    assert lobby.last == catalog.text("ui.lobby.writing_to", name="Beto")
+    lobby.press(*"hola", "enter")
+    assert lobby.sent[-1] == Say(channel="@Beto", text="hola")
+    lobby.press("right")
+    assert lobby.last == catalog.plural("ui.lobby.list.channels", 3)
+    lobby.press("down")
+    assert lobby.last.startswith(catalog.text("ui.lobby.channel.lobby"))
+    lobby.press("down", "2")
+    assert lobby.last == catalog.text(
+        "ui.lobby.channel.changed",
+        channel=catalog.text("ui.lobby.channel.private"),
+        what=catalog.text("ui.lobby.channel.sound.off"),
+    )
+    lobby.press("right")  # round to the tables again
+    assert lobby.last == catalog.plural("ui.lobby.list.tables", 1)
+    lobby.press("down", "enter")
+    assert lobby.sent[-1] == Sit(table="t1")

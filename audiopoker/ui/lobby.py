@@ -1,18 +1,20 @@
 """The room's lobby by ear (``audiopoker connect``): who is online and the tables, browsed
 with the arrows, said as they change; single keys to sit, watch, make a table and talk.
 
-Keys: Up and Down walk the tables (the first at once, the edges said); Enter asks to sit at
-the table heard, W to watch it (a private one asks for its code first: type the digits,
-Enter); N makes a table (six seats, 200 chips, blinds 1 and 2, normal bots), Control+N a
-private one (its code is said, to give to friends); G makes a sit-and-go (a tournament of
-six that starts when every seat has a person), Control+G a private one; P says who is
-online; T opens a line to the lobby (type, Enter says it, Escape drops it), and a line
-starting with @name goes to that person alone; C walks the channels (the lobby, private
-lines, table chat) saying how each is heard, and 1, 2 and 3 turn the speech, sound and
-history of the channel heard last on or off (``ui.channels``); H says the keys; Q, then Q
-again, leaves the room. Lines from others are said as they come ("Ana: hola", "Ana, to you:
-hola"). Every word comes from the ui catalog, in the player's language; what people typed
-is cleaned by the room before anyone hears it.
+Keys: Left and Right choose the list Up and Down walk: the tables, the people here, the
+channels. Up and Down walk it (the first at once, the edges said); on the people, Enter
+opens a private line to the one heard. On the tables: Enter asks to sit at the table heard,
+W to watch it (a private one asks for its code first: type the digits, Enter); N makes a
+table (six seats, 200 chips, blinds 1 and 2, normal bots), Control+N a private one (its
+code is said, to give to friends); G makes a sit-and-go (a tournament of six that starts
+when every seat has a person), Control+G a private one; P says who is online; T opens a
+line to the lobby (type, Enter says it, Escape drops it), and a line starting with @name
+goes to that person alone; C walks the channels (the lobby, private lines, table chat)
+saying how each is heard, and 1, 2 and 3 turn the speech, sound and history of the channel
+heard last on or off (``ui.channels``); H says the keys; Q, then Q again, leaves the room.
+Lines from others are said as they come ("Ana: hola", "Ana, to you: hola"). Every word
+comes from the ui catalog, in the player's language; what people typed is cleaned by the
+room before anyone hears it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from audiopoker.ui.channels import ASPECTS, CHANNELS, PRIVATE, Channels
 from audiopoker.ui.ui_text import UiText
 
 PRIVATE_CODE_KEYS = frozenset("0123456789")
+TABLES, PEOPLE, CHANNEL_LIST = "tables", "people", "channels"
+LISTS = (TABLES, PEOPLE, CHANNEL_LIST)  # the lobby's lists, in Left and Right's order
 MAX_TYPED = 200
 
 
@@ -74,7 +78,9 @@ class LobbyKeys:
     # How each channel's lines reach the player (None: all said, as they come).
     channels: Channels | None = None
     channels_changed: Callable[[], object] = lambda: None  # to keep them for next time
-    channel: int | None = None  # the channel heard last with C, by index
+    channel: int | None = None  # the channel heard last, by index
+    person: int | None = None  # the person heard last, by index
+    showing: int = 0  # which list Up and Down walk (Left and Right change it): LISTS
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -156,7 +162,7 @@ class LobbyKeys:
             [
                 self.text.catalog.plural("ui.lobby.online", len(self.lobby.online)),
                 self.text.catalog.plural("ui.lobby.tables", tables),
-                self._("keys"),
+                self._("keys.short"),  # H says them all: the opening stays short
             ]
         )
 
@@ -170,6 +176,13 @@ class LobbyKeys:
             self.quitting = False
         if name in ("up", "down"):
             self._move(-1 if name == "up" else 1)
+        elif name in ("left", "right"):
+            self.showing = (self.showing + (1 if name == "right" else -1)) % len(LISTS)
+            self._tell(self._list_words())
+        elif name in ("enter", "c-m") and LISTS[self.showing] == PEOPLE:
+            self._write_to()
+        elif name in ("enter", "c-m") and LISTS[self.showing] == CHANNEL_LIST:
+            self._tell(self._list_words())  # 1, 2 and 3 change a channel
         elif name in ("enter", "c-m", "w"):
             self._ask(watch=name == "w")
         elif name in ("n", "c-n"):
@@ -184,7 +197,8 @@ class LobbyKeys:
             self._tell(self._("typing"))
         elif name == "h":
             self._tell(self._("keys"))
-        elif name == "c":
+        elif name == "c":  # the channels' list, and its next channel, round again
+            self.showing = LISTS.index(CHANNEL_LIST)
             self.channel = 0 if self.channel is None else (self.channel + 1) % len(CHANNELS)
             self._tell(self.channel_words(CHANNELS[self.channel]))
         elif name in ("1", "2", "3"):
@@ -221,20 +235,64 @@ class LobbyKeys:
         what = self._(f"channel.{aspect}.{'on' if value else 'off'}")
         self._tell(self._("channel.changed", channel=self._(f"channel.{channel}"), what=what))
 
+    def _list_words(self) -> str:
+        """The list Left and Right chose: its name, how many, and what its keys do."""
+        shown = LISTS[self.showing]
+        count = {
+            TABLES: len(self.lobby.tables),
+            PEOPLE: len(self.lobby.online),
+            CHANNEL_LIST: len(CHANNELS),
+        }[shown]
+        return self.text.catalog.plural(f"ui.lobby.list.{shown}", count)
+
     def _move(self, step: int) -> None:
-        tables = self.lobby.tables
-        if not tables:
+        """Up and Down in the list shown: its next item said, the edges too."""
+        shown = LISTS[self.showing]
+        if shown == PEOPLE:
+            names = self.lobby.online
+            self.person = self._walk(self.person, step, len(names), "person", self._person)
+        elif shown == CHANNEL_LIST:
+            self.channel = self._walk(
+                self.channel, step, len(CHANNELS), "channel",
+                lambda index: self.channel_words(CHANNELS[index]),
+            )  # fmt: skip
+        elif not self.lobby.tables:
             self._tell(self._("no_tables"))
-            return
-        start = -1 if self.cursor is None and step > 0 else self.cursor
-        index = (len(tables) if start is None else start) + step
-        if not 0 <= index < len(tables):
-            edge = "first" if index < 0 else "last"
-            index = max(0, min(index, len(tables) - 1))
-            self._tell(f"{self.table_words(tables[index])} {self._(edge)}")
         else:
-            self._tell(self.table_words(tables[index]))
-        self.cursor = index
+            self.cursor = self._walk(
+                self.cursor, step, len(self.lobby.tables), "table",
+                lambda index: self.table_words(self.lobby.tables[index]),
+            )  # fmt: skip
+
+    def _walk(
+        self, cursor: int | None, step: int, count: int, edge: str, words: Callable[[int], str]
+    ) -> int | None:
+        """One step in a list of ``count`` (the first or last at once when none was
+        heard yet); the item said, with "First…"/"Last…" at an edge. The new cursor."""
+        if count == 0:
+            return None
+        start = -1 if cursor is None and step > 0 else cursor
+        index = (count if start is None else start) + step
+        if 0 <= index < count:
+            self._tell(words(index))
+            return index
+        index = max(0, min(index, count - 1))
+        self._tell(f"{words(index)} {self._(('first.' if step < 0 else 'last.') + edge)}")
+        return index
+
+    def _person(self, index: int) -> str:
+        name = self.lobby.online[index]
+        return self._("person.you", name=name) if name == self.me else name
+
+    def _write_to(self) -> None:
+        """Enter on a person: a private line to them, typed like any other."""
+        names = self.lobby.online
+        if self.person is None or not 0 <= self.person < len(names):
+            self._tell(self._("choose_person"))
+            return
+        name = names[self.person]
+        self.typing = Typing(text=f"@{name} ")
+        self._tell(self._("writing_to", name=name))
 
     def table_words(self, table: TableInfo) -> str:
         """One table as said: whose, its kind, seats, blinds, chips and bots, who sits (at a
