@@ -7,6 +7,11 @@ machine's loopback, it refuses to start without ``--certfile`` and ``--keyfile``
 line when it opens (the address, where its database is) and one when it closes; the rest
 goes to the log. A room needs the ``room`` extra (argon2-cffi): without it, it says how to
 install it.
+
+On PostgreSQL (``--database postgresql://…``) several room processes share the accounts and
+the table directory: each tells the others' players where its tables are (``--public-url``,
+by default the address it listens on; required when that is every network, 0.0.0.0 or ::,
+which is no address to connect to).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import signal
 import ssl
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from audiopoker.argtypes import command_text, int_range, one_line_error
 from audiopoker.narration.language import LANGUAGES, resolve_language
@@ -55,9 +61,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     room.add_argument("--keyfile", type=Path, metavar="PEM", help="the certificate's key")
     room.add_argument(
         "--database",
-        type=Path,
-        metavar="FILE",
-        help=f"the room's SQLite database (default: {DATABASE} in the data folder)",
+        metavar="FILE|URL",
+        help=f"the room's SQLite database (default: {DATABASE} in the data folder), or a "
+        "postgresql:// URL: room processes on one PostgreSQL database share accounts and tables",
+    )
+    room.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="with PostgreSQL: where players reach this process (ws:// or wss://HOST:PORT), "
+        "told to those sent to its tables from other processes (default: the address it "
+        "listens on)",
     )
     room.add_argument(
         "--max-tables",
@@ -99,6 +112,33 @@ def loopback(address: str) -> bool:
         return False
 
 
+def unspecified(address: str) -> bool:
+    """Whether ``address`` means every network (no address to connect to).
+
+    >>> unspecified("0.0.0.0"), unspecified("::"), unspecified("127.0.0.1")
+    (True, True, False)
+    """
+    try:
+        return ipaddress.ip_address(address).is_unspecified
+    except ValueError:
+        return False
+
+
+def shown(target: Path | str) -> str:
+    """The database as printed: a URL without its password.
+
+    >>> shown("postgresql://room:secret@db:5432/room")
+    'postgresql://room@db:5432/room'
+    """
+    if isinstance(target, Path):
+        return str(target)
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}@{host}"))
+
+
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return server_tls(args.certfile, args.keyfile)
 
@@ -108,12 +148,23 @@ def run_server(args: argparse.Namespace) -> int:
     lang = resolve_language(args.lang)
     try:
         from audiopoker.room.accounts import Accounts
-        from audiopoker.room.room_db import SchemaTooNew, Store
+        from audiopoker.room.directory import Directory
+        from audiopoker.room.room_db import SchemaTooNew, Store, is_postgres
         from audiopoker.room.room_server import RoomServer
+
+        target: Path | str = args.database or data_dir() / DATABASE
+        if is_postgres(target):
+            import psycopg  # noqa: F401  (only to say what is missing, before anything)
+        else:
+            target = Path(target)
     except ModuleNotFoundError as error:  # the room extra is not installed
-        if error.name is None or not error.name.startswith("argon2"):
+        if error.name is None or not error.name.startswith(("argon2", "psycopg")):
             raise
         print(command_text("room.needs_extra", lang), file=sys.stderr)
+        return 2
+    shared = is_postgres(target)
+    if shared and args.public_url is None and unspecified(args.bind):
+        print(command_text("room.public_url_required", lang, address=args.bind), file=sys.stderr)
         return 2
     try:
         tls = _tls(args)
@@ -123,13 +174,14 @@ def run_server(args: argparse.Namespace) -> int:
     if tls is None and not loopback(args.bind):
         print(command_text("room.tls_required", lang, address=args.bind), file=sys.stderr)
         return 2
-    path: Path = args.database if args.database is not None else data_dir() / DATABASE
+    path = shown(target)
     try:
-        store = Store(path)
+        store = Store.open(target)
+        directory = Directory(target, args.public_url or "") if shared else None
     except SchemaTooNew:
         print(command_text("room.database_too_new", lang, path=path), file=sys.stderr)
         return 2
-    except Exception as error:  # sqlite3.Error, OSError: the file cannot be used
+    except Exception as error:  # sqlite3.Error, psycopg.Error, OSError: it cannot be used
         print(command_text("room.database_failed", lang, path=path, reason=error), file=sys.stderr)
         return 2
     accounts = Accounts(store)
@@ -138,7 +190,9 @@ def run_server(args: argparse.Namespace) -> int:
             print(command_text("room.no_account", lang, name=name), file=sys.stderr)
             store.close()
             return 2
-    server = RoomServer(accounts, max_tables=args.max_tables, bot_delay=args.bot_delay)
+    server = RoomServer(
+        accounts, max_tables=args.max_tables, bot_delay=args.bot_delay, directory=directory
+    )
     scheme = "wss" if tls is not None else "ws"
 
     async def main() -> int:
@@ -154,7 +208,10 @@ def run_server(args: argparse.Namespace) -> int:
         except OSError as error:
             print(command_text("room.cannot_listen", lang, reason=error), file=sys.stderr)
             return 1
-        address = f"{scheme}://{args.bind}:{port}"
+        host = f"[{args.bind}]" if ":" in args.bind else args.bind
+        address = f"{scheme}://{host}:{port}"
+        if directory is not None and not directory.public_url:
+            directory.public_url = address  # where the others send players to our tables
         print(command_text("room.open", lang, address=address, path=path), flush=True)
         await stop.wait()
         serving.cancel()
@@ -168,6 +225,8 @@ def run_server(args: argparse.Namespace) -> int:
         code = 0
     finally:
         store.close()
+        if directory is not None:
+            directory.close()
     if code == 0:
         print(command_text("room.closed", lang), flush=True)
     return code

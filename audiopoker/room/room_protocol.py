@@ -184,13 +184,16 @@ class Lobby(_Frame, tag="lobby"):
 
 class Ticket(_Frame, tag="ticket"):
     """Go to the table: open ``path`` on this room's address and say Hello with ``ticket``
-    as the code (once, within a minute). ``code``: a private table's, for its owner to give."""
+    as the code (once, within a minute). ``code``: a private table's, for its owner to give.
+    ``url``: the address of another process of the room that holds the table ("": this
+    room's own address)."""
 
     table: str = ""
     path: str = ""
     ticket: str = ""
     watch: bool = False
     code: str = ""
+    url: str = ""
 
 
 class Line(_Frame, tag="line"):

@@ -53,4 +53,24 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             at DOUBLE PRECISION NOT NULL
         )""",
     ),
+    (  # 3: the table directory room processes on one database share, and one-time grants
+        """CREATE TABLE room_tables (
+            id TEXT PRIMARY KEY,
+            process TEXT NOT NULL,  -- the room process holding the table
+            url TEXT NOT NULL,  -- where that process is reached (its public address)
+            owner TEXT NOT NULL,
+            private INTEGER NOT NULL,
+            code TEXT NOT NULL,  -- the code of a private table, checked by any process
+            info TEXT NOT NULL,  -- the lobby TableInfo as JSON: spec, players, spectators
+            seen DOUBLE PRECISION NOT NULL  -- wall clock: the last look of its process
+        )""",
+        "CREATE INDEX room_tables_process ON room_tables(process)",
+        """CREATE TABLE grants (
+            digest TEXT PRIMARY KEY,  -- a digest of the grant token, never the token
+            table_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            watch INTEGER NOT NULL,
+            expires DOUBLE PRECISION NOT NULL
+        )""",
+    ),
 )

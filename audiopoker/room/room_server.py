@@ -34,6 +34,7 @@ from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit
 from audiopoker.net.serving import flush, listen, write_outbox
 from audiopoker.room.accounts import Accounts, Refused, Session, folded
+from audiopoker.room.directory import Directory
 from audiopoker.room.room_protocol import (
     LOBBY,
     Entered,
@@ -98,6 +99,7 @@ class RoomServer:
         bot_delay: float = 1.0,
         table_idle: float = TABLE_IDLE,
         look_every: float = LOBBY_LOOK,
+        directory: Directory | None = None,
     ) -> None:
         self.accounts = accounts
         self.bot_delay = bot_delay  # seconds a bot waits, after everyone heard, before acting
@@ -111,6 +113,7 @@ class RoomServer:
         self.muted: dict[str, float] = {}  # folded name -> until (monotonic), in this room
         self.guard = Guard()
         self.server: Server | None = None
+        self.directory = directory  # the tables other processes on one database hold
 
     # --- a connection ---------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -174,7 +177,11 @@ class RoomServer:
             elif isinstance(frame, MakeTable):
                 self._make(person, frame)
             elif isinstance(frame, Sit | Watch):
-                self._ticket(person, frame.table, frame.code, watch=isinstance(frame, Watch))
+                watch = isinstance(frame, Watch)
+                if self.directory is not None and frame.table in self.directory.elsewhere:
+                    await self._ticket_elsewhere(person, frame.table, frame.code, watch)
+                else:
+                    self._ticket(person, frame.table, frame.code, watch=watch)
             elif isinstance(frame, Moderate):
                 await self._moderate(person, frame)
             elif isinstance(frame, Report):
@@ -243,6 +250,8 @@ class RoomServer:
         """The lobby now: who is online, and the tables in play."""
         online = tuple(sorted((p.name for p in self.present.values()), key=folded))
         tables = tuple(_info(table) for table in self.tables.values() if not table.over)
+        if self.directory is not None:
+            tables += tuple(table.info for table in self.directory.elsewhere.values())
         return Lobby(online=online, tables=tables)
 
     def _lobby(self, newcomer: Person | None = None) -> None:
@@ -274,6 +283,9 @@ class RoomServer:
                     del self.tables[table_id]
                     log.info("table %s closed (%s)", table_id, "over" if table.over else "idle")
                     await asyncio.to_thread(table.stop)
+            if self.directory is not None:  # ours published, the others' read back
+                mine = [(_info(t), t.code) for t in self.tables.values() if not t.over]
+                await self.directory.look(mine)
             self._lobby()
 
     # --- tables ---------------------------------------------------------------------------
@@ -296,6 +308,8 @@ class RoomServer:
             return
         table = RoomTable(secrets.token_hex(4), person.name, spec, person.lang, self.bot_delay)
         self.tables[table.id] = table
+        if self.directory is not None:  # its door also takes grants other processes wrote
+            table.hosted.server.admit = self.directory.door(table.admit, table.id)
         table.start(self.loop)
         self._ticket(person, table.id, table.code, watch=False)
         self._lobby()
@@ -323,6 +337,33 @@ class RoomServer:
                 ticket=ticket,
                 watch=watch,
                 code=table.code if owner else "",
+            )
+        )
+
+    async def _ticket_elsewhere(
+        self, person: Person, table_id: str, code: str, watch: bool
+    ) -> None:
+        """A table another process of the room holds: a grant in the database, and a ticket
+        with that process's address."""
+        assert self.directory is not None
+        try:
+            granted = await asyncio.to_thread(
+                self.directory.grant, person.name, table_id, code, watch
+            )
+        except Exception:  # the database failed: the player may try again
+            log.exception("the room could not write a grant")
+            granted = RoomCode.BUSY
+        if isinstance(granted, RoomCode):
+            self._refuse(person, granted.value)
+            return
+        person.send(
+            Ticket(
+                table=table_id,
+                path=TABLE_PATH + table_id,
+                ticket=granted.token,
+                watch=watch,
+                code=granted.code,
+                url=granted.url,
             )
         )
 
@@ -449,6 +490,8 @@ class RoomServer:
             await listen(self.handle, host, port, tls, ready, opened)
         finally:
             watching.cancel()
+            if self.directory is not None:
+                self.directory.withdraw()
             for table in list(self.tables.values()):
                 table.hosted.close()  # tells its connections, without waiting here
 
