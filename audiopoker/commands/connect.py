@@ -338,7 +338,8 @@ def _visit_lobby(
         if ticket is not None:
             table = argparse.Namespace(**{**vars(args), "name": entered.name})
             arrival = "join.watching" if ticket.watch else "join.waiting.room"
-            path, entry = uri + ticket.path, ticket.ticket
+            # Another process of the room may hold the table: its address, not ours.
+            path, entry = (ticket.url or uri) + ticket.path, ticket.ticket
             stop = threading.Event()
             room = threading.Thread(
                 target=_while_at_table, args=(link, keys, stop), name="room-at-table", daemon=True
