@@ -21,9 +21,11 @@ from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.room.room_link import LinkClosed
 from audiopoker.room.room_protocol import (
+    Invite,
     Line,
     Lobby,
     MakeTable,
+    Moderate,
     Notice,
     Say,
     Sit,
@@ -31,6 +33,7 @@ from audiopoker.room.room_protocol import (
     Ticket,
 )
 from audiopoker.ui.channels import LOBBY, PRIVATE, TABLE, Channels
+from audiopoker.ui.chat_keys import ChatLine
 from audiopoker.ui.lobby import LobbyKeys
 from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.ui_text import UiText
@@ -276,3 +279,39 @@ def test_left_and_right_choose_the_list_up_and_down_walk_it(lang: str) -> None:
     assert lobby.last == catalog.plural("ui.lobby.list.tables", 1)
     lobby.press("down", "enter")
     assert lobby.sent[-1] == Sit(table="t1")
+
+
+def test_at_a_table_room_lines_and_commands_go_to_the_room_and_j_takes_an_invitation() -> None:
+    lobby = Lobbied()
+    assert lobby.keys.room_line("@Ana are you there?")
+    assert lobby.sent[-1] == Say(channel="@Ana", text="are you there?")
+    assert lobby.keys.room_line("/invite Beto")
+    assert lobby.sent[-1] == Invite(name="Beto")
+    assert lobby.keys.room_line("/kick Beto")
+    assert lobby.sent[-1] == Moderate(action="kick", name="Beto")
+    sent = len(lobby.sent)
+    assert not lobby.keys.room_line("nice hand")  # the table's chat keeps it
+    assert not lobby.keys.room_line("@")
+    assert len(lobby.sent) == sent
+    lobby.press("j")
+    assert lobby.last == "Nobody has invited you to a table yet."
+    lobby.keys.on_frame(Notice(key="invited", by="Ana", text="t9"))
+    assert lobby.last == "Ana invites you to their table: J sits you at it, no code needed."
+    lobby.press("j")
+    assert lobby.sent[-1] == Sit(table="t9")
+
+
+def test_a_chat_line_the_room_takes_never_reaches_the_table() -> None:
+    sent: list[str] = []
+    router = Router(RecordingBackend())
+    chat = ChatLine(sent.append, router, UiText("en"))  # type: ignore[arg-type]
+    lobby = Lobbied()
+    chat.divert = lobby.keys.room_line
+    for line in ("/invite Beto", "good luck"):
+        chat.open()
+        for char in line:
+            chat.key(char)
+        chat.key("c-m")
+    assert sent == ["good luck"]
+    assert lobby.sent == [Invite(name="Beto")]
+    router.close()

@@ -22,6 +22,7 @@ from audiopoker.net.protocol import (
     encode,
 )
 from audiopoker.room.room_protocol import (
+    Invite,
     Lobby,
     MakeTable,
     Moderate,
@@ -155,3 +156,23 @@ def test_an_owner_mutes_kicks_and_bans_at_their_table_only(room: Room) -> None:
     # Nobody moderates themselves.
     send(ana, Moderate(action="kick", name="Ana"))
     assert until(ana, RoomRefused) == RoomRefused(code="not_allowed")
+
+
+def test_an_owner_invites_and_the_invited_sits_without_the_code(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    beto, _ = enter(room, "Beto")
+    carla, _ = enter(room, "Carla")
+    send(ana, Invite(name="Beto"))  # no table yet
+    assert until(ana, RoomRefused) == RoomRefused(code="no_table")
+    send(ana, MakeTable(seats=3, private=True))
+    made = until(ana, Ticket)
+    assert isinstance(made, Ticket) and made.code
+    send(ana, Invite(name="nobody here"))
+    assert until(ana, RoomRefused) == RoomRefused(code="nobody")
+    send(ana, Invite(name="beto"))
+    assert until(beto, Notice) == Notice(key="invited", by="Ana", text=made.table)
+    assert until(ana, Notice) == Notice(key="done_invite", name="Beto")
+    send(beto, Sit(table=made.table))  # no code: invited
+    assert isinstance(until(beto, Ticket), Ticket)
+    send(carla, Sit(table=made.table))  # not invited: the code is still asked
+    assert until(carla, RoomRefused) == RoomRefused(code="table_code")

@@ -355,6 +355,7 @@ def _visit_lobby(
                     arrival=arrival,
                     in_room=True,
                     chat_line=lambda line: channels.deliver(TABLE, line),
+                    room_line=keys.room_line,
                 )
             finally:
                 stop.set()

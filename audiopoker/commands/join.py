@@ -193,6 +193,7 @@ def play_at(
     arrival: str = "join.waiting",
     in_room: bool = False,
     chat_line: Callable[[Message], None] | None = None,
+    room_line: Callable[[str], bool] | None = None,
 ) -> int:
     """Connect to the table at ``uri``, wait for a seat, and play at it. ``close_table``:
     the host's own seat (its leaving closes the table; the joiner's connecting words are
@@ -201,7 +202,8 @@ def play_at(
     ``arrival``: what is said once the table let the player in (a room's ticket: to sit,
     ``join.waiting.room``, or only to watch, ``join.watching``: followed with its own keys,
     ``commands.spectating``); ``in_room``: a room's table, which Q Q leaves for the lobby;
-    ``chat_line``: how others' chat lines reach the player (a room's table channel)."""
+    ``chat_line``: how others' chat lines reach the player (a room's table channel);
+    ``room_line``: a typed line the room takes instead of the table (True when it did)."""
     text = NetText(lang)
     address = uri.split("://", 1)[1]
     hosting = close_table is not None
@@ -308,6 +310,7 @@ def play_at(
         made.controller.questions.quits = Quits.ROOM_SEAT
     if chat_line is not None:
         made.remote.talk.chat_line = chat_line
+    made.remote.chat.divert = room_line
     with switch:
         while not first.empty():  # what came while the session was being made
             early = first.get()

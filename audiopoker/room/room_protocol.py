@@ -131,6 +131,13 @@ class Moderate(_Frame, tag="moderate"):
     minutes: Annotated[int, msgspec.Meta(ge=0, le=525_600)] = 0
 
 
+class Invite(_Frame, tag="invite"):
+    """A table's owner invites ``name`` to their newest table: told to them, and let in
+    without the private table's code."""
+
+    name: Name = "?"
+
+
 class Report(_Frame, tag="report"):
     """Any player's report about another, kept for the admins (told to those online)."""
 
@@ -139,7 +146,7 @@ class Report(_Frame, tag="report"):
 
 
 RoomClientFrame = (
-    Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch | Moderate | Report
+    Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch | Moderate | Report | Invite
 )
 
 
@@ -245,9 +252,7 @@ def _decode(raw: str | bytes, decoder: Callable[[str | bytes], object]) -> objec
 def decode_room_client(raw: str | bytes) -> RoomClientFrame:
     """A client's frame, validated; RoomFrameError otherwise."""
     frame = _decode(raw, _client.decode)
-    assert isinstance(
-        frame, Register | Login | Resume | Say | Leave | MakeTable | Sit | Watch | Moderate | Report
-    )
+    assert isinstance(frame, RoomClientFrame)
     return frame
 
 

@@ -38,6 +38,7 @@ from audiopoker.room.directory import Directory
 from audiopoker.room.room_protocol import (
     LOBBY,
     Entered,
+    Invite,
     Leave,
     Line,
     Lobby,
@@ -186,6 +187,8 @@ class RoomServer:
                 await self._moderate(person, frame)
             elif isinstance(frame, Report):
                 await self._report(person, frame)
+            elif isinstance(frame, Invite):
+                self._invite(person, frame)
             elif isinstance(frame, Leave):
                 person.close("left")
                 return
@@ -319,7 +322,12 @@ class RoomServer:
         if table is None or table.over:
             self._refuse(person, RoomCode.NO_TABLE.value)
             return
-        if table.code and not hmac.compare_digest(code.encode(), table.code.encode()):
+        invited = folded(person.name) in table.invited
+        if (
+            table.code
+            and not invited
+            and not hmac.compare_digest(code.encode(), table.code.encode())
+        ):
             self._refuse(person, RoomCode.TABLE_CODE.value)
             return
         if folded(person.name) in table.barred:
@@ -458,6 +466,24 @@ class RoomServer:
             there.send(Notice(key=f"table_{past}", by=person.name, minutes=frame.minutes))
         person.send(Notice(key=f"done_table_{action}", name=name, minutes=frame.minutes))
         log.info("%s at their tables: %s %s", person.name, action, name)
+
+    def _invite(self, person: Person, frame: Invite) -> None:
+        """An owner invites someone in the room to their newest table (open or private:
+        the invited need no code)."""
+        owned = [
+            t for t in self.tables.values() if folded(t.owner) == folded(person.name) and not t.over
+        ]
+        if not owned:
+            self._refuse(person, RoomCode.NO_TABLE.value)
+            return
+        there = self.present.get(folded(frame.name))
+        if there is None or there is person:
+            self._refuse(person, RoomCode.NOBODY.value)
+            return
+        table = owned[-1]
+        table.invited.add(folded(there.name))
+        there.send(Notice(key="invited", by=person.name, text=table.id))
+        person.send(Notice(key="done_invite", name=there.name))
 
     async def _report(self, person: Person, frame: Report) -> None:
         text = clean_chat(frame.text)

@@ -121,6 +121,7 @@ class RoomTable:
         self.idle_since: float | None = None  # since when nobody is connected (the room's)
         # The owner's moderation (folded names): kept out of the table; lines not heard.
         self.barred: set[str] = set()
+        self.invited: set[str] = set()  # folded names the owner invited: no code asked
         self.muted: dict[str, float] = {}  # folded name -> until (``clock``)
         self.hosted.server.silenced = self.silenced
 

@@ -65,6 +65,9 @@ class ChatLine:
         self.typing = False  # the line is open: every key is the line's
         self.muted = False  # others' lines are not said (the client reads this)
         self.buffer = ""  # what is typed so far
+        # A room's table: a line for the room rather than the table (``@name …``, a
+        # ``/command``) goes there; True when it took the line.
+        self.divert: Callable[[str], bool] | None = None
 
     # --- speaking -----------------------------------------------------------------------
     def _(self, key: str, /, **fields: object) -> str:
@@ -155,4 +158,6 @@ class ChatLine:
             self._say(self._("empty"))
             return
         self.close()
+        if self.divert is not None and self.divert(line):
+            return
         self._send(line)

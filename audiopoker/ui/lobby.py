@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from audiopoker.output.message import Message
 from audiopoker.room.room_protocol import (
     LOBBY,
+    Invite,
     Line,
     Lobby,
     MakeTable,
@@ -81,6 +82,7 @@ class LobbyKeys:
     channel: int | None = None  # the channel heard last, by index
     person: int | None = None  # the person heard last, by index
     showing: int = 0  # which list Up and Down walk (Left and Right change it): LISTS
+    invitation: str | None = None  # the table of the last invitation (J sits there)
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -107,7 +109,10 @@ class LobbyKeys:
             self._notice(frame)
 
     def _notice(self, notice: Notice) -> None:
-        """Moderation news, in words ("…for 10 minutes", "…for good")."""
+        """Moderation news, in words ("…for 10 minutes", "…for good"); an invitation,
+        kept for J."""
+        if notice.key == "invited":
+            self.invitation = notice.text
         how_long = (
             self.text.catalog.plural("ui.lobby.minutes", notice.minutes)
             if notice.minutes
@@ -197,6 +202,11 @@ class LobbyKeys:
             self._tell(self._("typing"))
         elif name == "h":
             self._tell(self._("keys"))
+        elif name == "j":
+            if self.invitation is None:
+                self._tell(self._("no_invitation"))
+            else:
+                self.send(Sit(table=self.invitation))
         elif name == "c":  # the channels' list, and its next channel, round again
             self.showing = LISTS.index(CHANNEL_LIST)
             self.channel = 0 if self.channel is None else (self.channel + 1) % len(CHANNELS)
@@ -349,6 +359,14 @@ class LobbyKeys:
                 return
             typing.text += name
 
+    def room_line(self, text: str) -> bool:
+        """A line typed at a room's table that is the room's: ``@name …`` to one person,
+        a ``/command`` (an owner's moderation, an invitation); True when it was one."""
+        if text.startswith("/") or (text.startswith("@") and " " in text):
+            self._typed(Typing(text=text))
+            return True
+        return False
+
     def _typed(self, typing: Typing) -> None:
         text = typing.text.strip()
         if typing.code_for is not None:
@@ -370,10 +388,10 @@ class LobbyKeys:
             self.send(Say(channel=LOBBY, text=text))
 
 
-def command_frame(line: str) -> Moderate | Report | None:
-    """A typed moderation command as its frame, or None when it is not one:
-    /mute NAME MINUTES, /unmute NAME, /kick NAME, /ban NAME [MINUTES], /unban NAME,
-    /report NAME WHAT HAPPENED.
+def command_frame(line: str) -> Moderate | Report | Invite | None:
+    """A typed command as its frame, or None when it is not one: /mute NAME MINUTES,
+    /unmute NAME, /kick NAME, /ban NAME [MINUTES], /unban NAME, /report NAME WHAT HAPPENED,
+    /invite NAME.
 
     >>> command_frame("/mute Beto 10")
     Moderate(v=1, action='mute', name='Beto', minutes=10)
@@ -387,6 +405,8 @@ def command_frame(line: str) -> Moderate | Report | None:
         return None
     if word == "report":
         return Report(name=name, text=more) if more else None
+    if word == "invite":
+        return Invite(name=name) if not more else None
     if word in ("unmute", "kick", "unban") and not more:
         return Moderate(action=word, name=name)
     if word in ("mute", "ban") and (more.isdigit() or (word == "ban" and not more)):
