@@ -315,3 +315,37 @@ def test_a_chat_line_the_room_takes_never_reaches_the_table() -> None:
     assert sent == ["good luck"]
     assert lobby.sent == [Invite(name="Beto")]
     router.close()
+
+
+def test_keys_pressed_while_waiting_for_a_seat_are_answered_and_q_twice_goes_back(
+    tmp_path: Path,
+) -> None:
+    with running_room(tmp_path) as (port, server), contextlib.ExitStack() as stack:
+        room = Room(f"ws://127.0.0.1:{port}", stack, server)
+        beto, _ = enter(room, "Beto")
+        send(beto, MakeTable(seats=2, kind="sitgo"))  # waits for two people: Beto never sits
+        assert isinstance(until(beto, Ticket), Ticket)
+        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
+        lines: list[str] = []
+        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
+        assert ana.stdin is not None
+        try:
+            wait_for(lines, "In the room: 2 people. 1 table.")
+            ana.stdin.write("\x1b[B")
+            ana.stdin.flush()
+            wait_for(lines, "Beto's sit-and-go: 2 seats")
+            ana.stdin.write("\r")
+            ana.stdin.flush()
+            wait_for(lines, "You sit down when the next hand starts.")
+            ana.stdin.write("a")  # all in, were it kept for the table: it is not
+            ana.stdin.flush()
+            wait_for(lines, "You are waiting for a seat: you sit down when the next hand")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            wait_for(lines, "Stop waiting for a seat and go back to the lobby?")
+            wait_for(lines, "Back in the lobby.")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            assert ana.wait(timeout=30) == 0
+        finally:
+            ana.kill()

@@ -19,7 +19,7 @@ from audiopoker.coach.bot import COACH_LEVEL
 from audiopoker.commands import words_choice
 from audiopoker.commands.amounts_choice import add_amounts_argument
 from audiopoker.commands.play import _name, _no_terminal_warning
-from audiopoker.commands.spectating import watch_table
+from audiopoker.commands.spectating import wait_for_seat, watch_table
 from audiopoker.commands.words_choice import add_words_argument
 from audiopoker.i18n import Language
 from audiopoker.narration.amounts import PREF_KEY
@@ -241,41 +241,60 @@ def play_at(
     if arrival == ARRIVAL_WATCHING:  # never seated: the spectator's own keys
         keymap, _ = load_keymap([user_keymap_path()] + ([args.keymap] if args.keymap else []))
         return watch_table(first, connection, spectator, router, text, keymap, arrival)
-    while True:
+
+    def settle(stop: threading.Event) -> Welcome | int:
+        """The table's frames until a seat (its Welcome) or the end (an exit code); 0
+        when ``stop`` is set (a room's player went back to the lobby while waiting)."""
+        nonlocal first, connection, token
+        while True:
+            try:
+                got = first.get(timeout=0.2)
+            except queue.Empty:
+                if stop.is_set():
+                    connection.close()
+                    return 0
+                continue
+            if isinstance(got, tuple):
+                line = text.say("join.failed", address=address, reason=got[1])
+                router.send(Message("error", line))
+                return refuse("join", line)
+            if isinstance(got, Refused) and got.code is RefusalCode.BAD_TOKEN and token:
+                connection.close()  # the table does not know that seat any more: a new one
+                book.put(seat_key, None)
+                token = None
+                first = queue.Queue()
+                hello = Hello(code=code, name=name, named=named, lang=lang)
+                connection = Connection(uri, hello, tls, on_frame, on_link)
+                connection.start()
+            elif isinstance(got, Refused):
+                closed = got.code is RefusalCode.CLOSED  # before a seat: nothing to come to
+                line = text.say("join.closed" if closed else f"refused.{got.code.value}")
+                router.send(Message("error", line))
+                if got.fatal or got.code is RefusalCode.CLOSED:
+                    connection.close()
+                    return refuse("join", line)
+            elif isinstance(got, Waiting):
+                if not hosting:
+                    router.send(Message("welcome", text.say(arrival)))
+                spectator.waiting(got)  # where the hand being played meanwhile stands
+            elif isinstance(got, EventFrame):
+                spectator.follow(got)  # and what happens in it, as to a spectator
+            elif isinstance(got, Welcome):
+                keep_seat(book, seat_key, got.token, router, lang)
+                return got
+
+    if in_room:  # keys answered while waiting, Q Q back to the lobby
+        keymap, _ = load_keymap([user_keymap_path()] + ([args.keymap] if args.keymap else []))
+        settled = wait_for_seat(settle, router, text, keymap)
+    else:
         try:
-            got = first.get()
+            settled = settle(threading.Event())
         except KeyboardInterrupt:
             connection.close()
             return 1
-        if isinstance(got, tuple):
-            line = text.say("join.failed", address=address, reason=got[1])
-            router.send(Message("error", line))
-            return refuse("join", line)
-        if isinstance(got, Refused) and got.code is RefusalCode.BAD_TOKEN and token is not None:
-            connection.close()  # the table does not know that seat any more: a new one
-            book.put(seat_key, None)
-            token = None
-            first = queue.Queue()
-            connection = Connection(
-                uri, Hello(code=code, name=name, named=named, lang=lang), tls, on_frame, on_link
-            )
-            connection.start()
-        elif isinstance(got, Refused):
-            closed = got.code is RefusalCode.CLOSED  # before a seat: nothing to come back to
-            line = text.say("join.closed" if closed else f"refused.{got.code.value}")
-            router.send(Message("error", line))
-            if got.fatal or got.code is RefusalCode.CLOSED:
-                connection.close()
-                return refuse("join", line)
-        elif isinstance(got, Waiting):
-            if not hosting:
-                router.send(Message("welcome", text.say(arrival)))
-            spectator.waiting(got)  # where the hand being played meanwhile stands
-        elif isinstance(got, EventFrame):
-            spectator.follow(got)  # and what happens in it, as to a spectator
-        elif isinstance(got, Welcome):
-            keep_seat(book, seat_key, got.token, router, lang)
-            break
+    if not isinstance(settled, Welcome):
+        return settled
+    got = settled
     _no_terminal_warning()
     paths = [user_keymap_path()] + ([args.keymap] if args.keymap is not None else [])
     keymap, problems = load_keymap(paths)

@@ -7,12 +7,20 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 
 from prompt_toolkit.application import Application
 
 from audiopoker.net.client import Connection
 from audiopoker.net.net_text import NetText
-from audiopoker.net.protocol import EventFrame, RefusalCode, Refused, ServerFrame, Waiting
+from audiopoker.net.protocol import (
+    EventFrame,
+    RefusalCode,
+    Refused,
+    ServerFrame,
+    Waiting,
+    Welcome,
+)
 from audiopoker.output.message import Message
 from audiopoker.output.router import Router
 from audiopoker.ui.app import build_app
@@ -73,3 +81,35 @@ def watch_table(
         app.run(pre_run=start, handle_sigint=False)
     connection.close()
     return 1 if ended else 0
+
+
+def wait_for_seat(
+    settle: Callable[[threading.Event], Welcome | int],
+    router: Router,
+    text: NetText,
+    keymap: Keymap,
+) -> Welcome | int:
+    """A room's table until the seat is the player's: ``settle`` reads the table's frames
+    (on a thread) until the Welcome, or an exit code at the table's end or when the event is
+    set (the player pressed Q twice: back to the lobby, 0). Meanwhile keys are answered and
+    dropped, so none waits in the terminal to act at the table later."""
+    stop = threading.Event()
+    outcome: list[Welcome | int] = []
+    keys = WatchKeys(text, router.send, lambda: None, state="wait")
+    app = build_app(keys, keymap)
+    keys.done = app.exit
+
+    def follow() -> None:
+        outcome.append(settle(stop))
+        loop = app.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the key loop ended already
+                loop.call_soon_threadsafe(app.exit)
+
+    thread = threading.Thread(target=follow, name="waiting-for-seat", daemon=True)
+
+    with contextlib.suppress(EOFError, KeyboardInterrupt):
+        app.run(pre_run=thread.start, handle_sigint=False)
+    stop.set()  # the player left before the seat came (or the table answered)
+    thread.join()
+    return outcome[0]

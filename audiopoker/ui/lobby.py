@@ -126,7 +126,10 @@ class LobbyKeys:
             how_long=how_long,
         )
         against = notice.key.removeprefix("table_") in ("muted", "kicked", "banned")
-        self._tell(line, "error" if against else "answer")
+        # The answer to one's own command cuts in; news about one (an invitation, a mute, a
+        # report for the admins) waits its turn and stays on the braille display.
+        answer = notice.key.startswith("done_") or notice.key == "reported"
+        self._tell(line, "error" if against else "answer" if answer else "lobby", answer)
 
     def _changed(self, before: Lobby, after: Lobby) -> None:
         if not self.heard_lobby:  # the first: the opening says it

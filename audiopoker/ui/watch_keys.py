@@ -1,6 +1,8 @@
-"""The keys of a room's spectator (``audiopoker connect``, W in the lobby): the table is
-heard as anyone at it hears it; Q, then Q again, stops watching and goes back to the lobby;
-H says so; any other key says what watching is and how to stop. Control+C stops too."""
+"""The keys of a room's spectator (``audiopoker connect``, W in the lobby), and of a player
+waiting for a seat at a room's table: the table is heard as anyone at it hears it; Q, then
+Q again, stops watching (or waiting) and goes back to the lobby; any other key says what is
+happening and how to stop, and does nothing else (a key pressed while waiting is never kept
+to act at the table later). Control+C stops too."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ class WatchKeys:
     done: Callable[[], None]
     quitting: bool = False
     left: bool = False
+    state: str = "watch"  # the words' family: "watch", or "wait" for a seat
 
     def key(self, name: str) -> None:
         """One key press."""
@@ -29,7 +32,7 @@ class WatchKeys:
                 self.done()
                 return
             self.quitting = True
-            self.say(Message("answer", self.text.say("watch.quit_ask"), interrupt=True))
+            self.say(Message("answer", self.text.say(f"{self.state}.quit_ask"), interrupt=True))
             return
         self.quitting = False
-        self.say(Message("answer", self.text.say("watch.keys"), interrupt=True))
+        self.say(Message("answer", self.text.say(f"{self.state}.keys"), interrupt=True))
