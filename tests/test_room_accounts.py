@@ -20,8 +20,9 @@ from audiopoker.room.accounts import (
     Session,
     Window,
 )
-from audiopoker.room.room_db import SchemaTooNew, Store
+from audiopoker.room.room_db import SchemaTooNew
 from audiopoker.room.room_schema import MIGRATIONS
+from audiopoker.room.room_store import open_store
 
 # Cheap parameters: the tests check behaviour, not the hash's cost.
 FAST = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
@@ -48,7 +49,7 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
 
 
 def room(target: Path | str, clock: Clock, limits: Limits | None = None) -> Accounts:
-    return Accounts(Store.open(target), clock, FAST, limits or Limits())
+    return Accounts(open_store(target), clock, FAST, limits or Limits())
 
 
 def session(result: Session | Refused) -> Session:
@@ -185,7 +186,7 @@ def test_logout_ends_every_token_of_the_login(target: Path | str) -> None:
 
 
 def test_a_hash_made_with_older_parameters_is_made_again_at_login(target: Path | str) -> None:
-    store = Store.open(target)
+    store = open_store(target)
     old = Accounts(store, Clock(), PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
     session(old.register("Ana", "a long secret", HOME))
     newer = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
@@ -195,14 +196,14 @@ def test_a_hash_made_with_older_parameters_is_made_again_at_login(target: Path |
 
 
 def test_the_store_migrates_once_and_refuses_a_newer_schema(target: Path | str) -> None:
-    assert Store.open(target).version == len(MIGRATIONS)
-    store = Store.open(target)  # opened again: nothing to do
+    assert open_store(target).version == len(MIGRATIONS)
+    store = open_store(target)  # opened again: nothing to do
     versions = store.rows("SELECT version FROM schema_version ORDER BY version")
     assert versions == [(number,) for number in range(1, len(MIGRATIONS) + 1)]
     store.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS) + 1,))
     store.close()
     with pytest.raises(SchemaTooNew):
-        Store.open(target)
+        open_store(target)
 
 
 def test_old_attempts_are_forgotten(target: Path | str) -> None:

@@ -11,6 +11,7 @@ import pytest
 from audiopoker.room.room_db import Store
 from audiopoker.room.room_pg import to_pyformat
 from audiopoker.room.room_schema import MIGRATIONS
+from audiopoker.room.room_store import open_store
 
 
 @pytest.mark.slow  # a real database server
@@ -23,7 +24,7 @@ def test_stores_opened_at_once_migrate_the_database_once(postgres_url: str) -> N
     def open_one() -> None:
         start.wait()
         try:
-            opened.append(Store.open(postgres_url))
+            opened.append(open_store(postgres_url))
         except BaseException as error:
             failed.append(error)
 
@@ -50,7 +51,7 @@ def test_a_question_mark_in_a_literal_is_refused() -> None:
 
 @pytest.mark.slow
 def test_a_dropped_connection_is_opened_again(postgres_url: str) -> None:
-    store = Store.open(postgres_url)
+    store = open_store(postgres_url)
     store.execute("INSERT INTO attempts VALUES (?, ?, ?)", ("login", "ana", 1.0))
     store._pg.close()  # as when the server restarted
     assert store.rows("SELECT subject FROM attempts") == [("ana",)]

@@ -149,8 +149,9 @@ def run_server(args: argparse.Namespace) -> int:
     try:
         from audiopoker.room.accounts import Accounts
         from audiopoker.room.directory import Directory
-        from audiopoker.room.room_db import SchemaTooNew, Store, is_postgres
+        from audiopoker.room.room_db import SchemaTooNew, is_postgres
         from audiopoker.room.room_server import RoomServer
+        from audiopoker.room.room_store import open_store
 
         target: Path | str = args.database or data_dir() / DATABASE
         if is_postgres(target):
@@ -176,7 +177,7 @@ def run_server(args: argparse.Namespace) -> int:
         return 2
     path = shown(target)
     try:
-        store = Store.open(target)
+        store = open_store(target)
         directory = Directory(target, args.public_url or "") if shared else None
     except SchemaTooNew:
         print(command_text("room.database_too_new", lang, path=path), file=sys.stderr)

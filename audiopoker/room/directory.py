@@ -26,8 +26,8 @@ import msgspec
 
 from audiopoker.net.door import Admission
 from audiopoker.room.accounts import folded
-from audiopoker.room.room_db import Store
 from audiopoker.room.room_protocol import RoomCode, TableInfo
+from audiopoker.room.room_store import open_store
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +78,10 @@ class Directory:
         self.process = secrets.token_hex(8)
         self.public_url = public_url
         self.clock = clock  # wall time: shared by processes, where monotonic time is not
-        self._store = Store.open(target)  # looks and grants, from worker threads
+        self._store = open_store(target)  # looks and grants, from worker threads
         # The doors' own connection: a grant is redeemed on the room's loop, waiting one
         # indexed statement, never on another thread's transaction.
-        self._door = Store.open(target)
+        self._door = open_store(target)
         self.elsewhere: dict[str, Elsewhere] = {}  # replaced whole at each look
 
     def publish(self, tables: Sequence[tuple[TableInfo, str]]) -> None:

@@ -1,8 +1,8 @@
 """What the room keeps: a SQL database, SQLite by default (a file, nothing to set up), or
 PostgreSQL (``room_pg``) so several room processes share accounts and the table directory.
 
-The room's code speaks to it through ``Store`` (``Store.open`` picks the backend from the
-target): ``?`` parameters, rows as tuples, one transaction at a time (``transaction``), the
+The room's code speaks to it through ``Store`` (``room_store.open_store`` picks the backend
+from the target): ``?`` parameters, rows as tuples, one transaction at a time (``transaction``), the
 schema migrated to the newest version on opening (``room_schema.MIGRATIONS``). A store opened
 on a newer schema than this version knows is refused rather than written to.
 """
@@ -47,16 +47,6 @@ class Store:
         self._db.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
         self._lock = threading.RLock()
         self.version = self._migrate()
-
-    @staticmethod
-    def open(target: Path | str) -> Store:
-        """The store at ``target``: a ``postgresql://`` URL (psycopg, imported only then), a
-        SQLite file's path, or ``":memory:"``."""
-        if is_postgres(target):
-            from audiopoker.room.room_pg import PgStore
-
-            return PgStore(str(target))
-        return Store(target)
 
     def _migrate(self) -> int:
         with self.transaction():
