@@ -31,6 +31,7 @@ from audiopoker.room.room_protocol import (
     Sit,
     TableInfo,
     Ticket,
+    Watch,
 )
 from audiopoker.ui.channels import LOBBY, PRIVATE, TABLE, Channels
 from audiopoker.ui.chat_keys import ChatLine
@@ -299,6 +300,11 @@ def test_at_a_table_room_lines_and_commands_go_to_the_room_and_j_takes_an_invita
     assert lobby.last == "Ana invites you to their table: J sits you at it, no code needed."
     lobby.press("j")
     assert lobby.sent[-1] == Sit(table="t9")
+    # Walked to, the table one was invited to asks no code either (to sit or to watch).
+    private = TableInfo("t9", "Ana", 6, 200, 1, 2, "normal", True)
+    lobby.keys.on_frame(Lobby(online=("Ana", "Carla"), tables=(private,)))
+    lobby.press("down", "w")
+    assert lobby.sent[-1] == Watch(table="t9")
 
 
 def test_a_chat_line_the_room_takes_never_reaches_the_table() -> None:

@@ -338,7 +338,7 @@ class LobbyKeys:
             self._tell(self._("choose_first"))
             return
         table = tables[self.cursor]
-        if table.private and table.owner != self.me:
+        if table.private and table.owner != self.me and table.id != self.invitation:
             self.typing = Typing(code_for=(table.id, watch))
             self._tell(self._("code_ask"))
             return
