@@ -355,3 +355,34 @@ def test_keys_pressed_while_waiting_for_a_seat_are_answered_and_q_twice_goes_bac
             assert ana.wait(timeout=30) == 0
         finally:
             ana.kill()
+
+
+def test_watching_a_table_one_left_takes_no_seat_back(tmp_path: Path) -> None:
+    with running_room(tmp_path) as (port, _):
+        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
+        lines: list[str] = []
+        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
+        assert ana.stdin is not None
+        try:
+            wait_for(lines, "In the room: 1 person. 0 tables.")
+            ana.stdin.write("n")
+            ana.stdin.flush()
+            wait_for(lines, "Your cards:")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            wait_for(lines, "Back in the lobby.")
+            ana.stdin.write("\x1b[Bw")  # Down, W: her own table, to watch it
+            ana.stdin.flush()
+            wait_for(lines, "You are watching the table")
+            dealt = len([line for line in lines if "Your cards:" in line])
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            wait_for(lines, "Stop watching and go back to the lobby?")
+            assert len([line for line in lines if "Your cards:" in line]) == dealt
+            wait_for(lines, "Back in the lobby.")
+            ana.stdin.write("qq")
+            ana.stdin.flush()
+            assert ana.wait(timeout=30) == 0
+        finally:
+            ana.kill()
+    assert not [line for line in lines if "is back" in line or "You are back" in line]

@@ -233,7 +233,9 @@ def play_at(
     name = args.name or UiText(lang).default_name()
     book = TokenBook(data_dir() if getattr(args, "keep_seat", True) else None)
     seat_key = f"{uri} {name}"  # two friends on one machine keep two seats
-    token = book.get(seat_key)  # the seat this player had at this table, taken back
+    # The seat this player had at this table, taken back; never by a spectator (found
+    # playing: watching a table one had left took the seat back, and nothing was said).
+    token = None if arrival == ARRIVAL_WATCHING else book.get(seat_key)
     hello = Hello(code=code, name=name, named=named, lang=lang, token=token)
     connection = Connection(uri, hello, tls, on_frame, on_link)
     connection.start()
