@@ -243,6 +243,7 @@ def test_connect_watches_hears_the_lobby_at_the_table_and_goes_back_with_q_twice
         finally:
             ana.kill()
     assert not [line for line in lines if "Your cards" in line]  # never dealt in
+    assert not [line for line in lines if "Could not reach the table" in line]  # stopping
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -386,3 +387,4 @@ def test_watching_a_table_one_left_takes_no_seat_back(tmp_path: Path) -> None:
         finally:
             ana.kill()
     assert not [line for line in lines if "is back" in line or "You are back" in line]
+    assert not [line for line in lines if "Could not reach the table" in line]

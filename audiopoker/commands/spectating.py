@@ -41,11 +41,12 @@ def watch_table(
     """Follow the table until Q Q, Control+C, or the table's end; 0 when the player chose
     to stop, 1 when the table ended or the connection failed."""
     ended: list[str] = []
+    stop = threading.Event()  # the player stopped: the connection's close is no news
 
     def follow(app: Application[None]) -> None:
         loop = app.loop
         assert loop is not None
-        while app.is_running:
+        while not stop.is_set():
             try:
                 got = frames.get(timeout=0.2)
             except queue.Empty:
@@ -67,18 +68,22 @@ def watch_table(
             if line:
                 router.send(Message("error", line))
                 ended.append(line)
-                loop.call_soon_threadsafe(app.exit)
+                with contextlib.suppress(RuntimeError):  # the key loop ended already
+                    loop.call_soon_threadsafe(app.exit)
                 return
 
     keys = WatchKeys(text, router.send, lambda: None)
     app = build_app(keys, keymap)
     keys.done = app.exit
-
-    def start() -> None:
-        threading.Thread(target=follow, args=(app,), name="watching", daemon=True).start()
+    thread = threading.Thread(target=follow, args=(app,), name="watching", daemon=True)
 
     with contextlib.suppress(EOFError, KeyboardInterrupt):  # Control+C stops watching too
-        app.run(pre_run=start, handle_sigint=False)
+        app.run(pre_run=thread.start, handle_sigint=False)
+    # The frames stop being read before the close: its news is for nobody (found playing:
+    # stopping was said as "could not reach the table").
+    stop.set()
+    if thread.ident is not None:
+        thread.join()
     connection.close()
     return 1 if ended else 0
 
@@ -111,5 +116,7 @@ def wait_for_seat(
     with contextlib.suppress(EOFError, KeyboardInterrupt):
         app.run(pre_run=thread.start, handle_sigint=False)
     stop.set()  # the player left before the seat came (or the table answered)
+    if thread.ident is None:  # the key loop could not start: no keys to wait with
+        return settle(stop)
     thread.join()
     return outcome[0]
