@@ -247,13 +247,13 @@ def test_connect_watches_hears_the_lobby_at_the_table_and_goes_back_with_q_twice
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_left_and_right_choose_the_list_up_and_down_walk_it(lang: str) -> None:
+def test_tab_chooses_the_list_up_and_down_walk_it(lang: str) -> None:
     lobby = Lobbied(lang)
     lobby.keys.channels = Channels(Router(RecordingBackend(), lang=lang))
     table = TableInfo("t1", "Ana", 6, 200, 1, 2, "normal", False, ("Ana",))
     lobby.keys.on_frame(Lobby(online=("Ana", "Beto", "Carla"), tables=(table,)))
     catalog = UiText(lang).catalog  # type: ignore[arg-type]
-    lobby.press("right")
+    lobby.press("c-i")
     assert lobby.last == catalog.plural("ui.lobby.list.people", 3)
     lobby.press("down")
     assert lobby.last == "Ana"
@@ -267,7 +267,7 @@ def test_left_and_right_choose_the_list_up_and_down_walk_it(lang: str) -> None:
     assert lobby.last == catalog.text("ui.lobby.writing_to", name="Beto")
     lobby.press(*"hola", "enter")
     assert lobby.sent[-1] == Say(channel="@Beto", text="hola")
-    lobby.press("right")
+    lobby.press("c-i")
     assert lobby.last == catalog.plural("ui.lobby.list.channels", 3)
     lobby.press("down")
     assert lobby.last.startswith(catalog.text("ui.lobby.channel.lobby"))
@@ -277,7 +277,7 @@ def test_left_and_right_choose_the_list_up_and_down_walk_it(lang: str) -> None:
         channel=catalog.text("ui.lobby.channel.private"),
         what=catalog.text("ui.lobby.channel.sound.off"),
     )
-    lobby.press("right")  # round to the tables again
+    lobby.press("c-i")  # round to the tables again
     assert lobby.last == catalog.plural("ui.lobby.list.tables", 1)
     lobby.press("down", "enter")
     assert lobby.sent[-1] == Sit(table="t1")
@@ -388,3 +388,13 @@ def test_watching_a_table_one_left_takes_no_seat_back(tmp_path: Path) -> None:
             ana.kill()
     assert not [line for line in lines if "is back" in line or "You are back" in line]
     assert not [line for line in lines if "Could not reach the table" in line]
+
+
+def test_a_line_kept_without_being_said_is_read_with_the_history_keys(heard: Heard) -> None:
+    heard.keys.history = heard.router
+    heard.channels.toggle(LOBBY, "speech")
+    heard.keys.on_frame(Line(channel="lobby", name="Ana", text="anyone for a game?"))
+    assert "Ana: anyone for a game?" not in heard.spoken()
+    heard.keys.key("end")
+    assert heard.spoken()[-1] == "First message. Ana: anyone for a game?"
+    heard.close()

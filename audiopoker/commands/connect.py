@@ -237,6 +237,7 @@ def _lobby(
     cue = (lambda: sound.play_cue(Cue.CHAT)) if args.sound else None
     channels = Channels(router, cue, prefs.read().get(CHANNELS_KEY))
     keys.channels = channels
+    keys.history = router
     keys.channels_changed = lambda: _keep_channels(prefs, channels, router, text.lang)
     try:
         return _visit_lobby(link, entered, args, router, text, uri, keys, keymap, channels)

@@ -1,26 +1,28 @@
 """The room's lobby by ear (``audiopoker connect``): who is online and the tables, browsed
 with the arrows, said as they change; single keys to sit, watch, make a table and talk.
 
-Keys: Left and Right choose the list Up and Down walk: the tables, the people here, the
-channels. Up and Down walk it (the first at once, the edges said); on the people, Enter
-opens a private line to the one heard. On the tables: Enter asks to sit at the table heard,
-W to watch it (a private one asks for its code first: type the digits, Enter); N makes a
-table (six seats, 200 chips, blinds 1 and 2, normal bots), Control+N a private one (its
-code is said, to give to friends); G makes a sit-and-go (a tournament of six that starts
-when every seat has a person), Control+G a private one; P says who is online; T opens a
-line to the lobby (type, Enter says it, Escape drops it), and a line starting with @name
-goes to that person alone; C walks the channels (the lobby, private lines, table chat)
-saying how each is heard, and 1, 2 and 3 turn the speech, sound and history of the channel
-heard last on or off (``ui.channels``); H says the keys; Q, then Q again, leaves the room.
-Lines from others are said as they come ("Ana: hola", "Ana, to you: hola"). Every word
-comes from the ui catalog, in the player's language; what people typed is cleaned by the
-room before anyone hears it.
+Keys: Tab (Shift+Tab back) chooses the list Up and Down walk: the tables, the people here,
+the channels; Left and Right, Home and End walk what was said, as at a table (lines a
+channel keeps in the history without saying them among it). Up and Down walk it (the first
+at once, the edges said); on the people, Enter opens a private line to the one heard. On
+the tables: Enter asks to sit at the table heard, W to watch it (a private one asks for its
+code first: type the digits, Enter); N makes a table (six seats, 200 chips, blinds 1 and 2,
+normal bots), Control+N a private one (its code is said, to give to friends); G makes a
+sit-and-go (a tournament of six that starts when every seat has a person), Control+G a
+private one; P says who is online; T opens a line to the lobby (type, Enter says it, Escape
+drops it), and a line starting with @name goes to that person alone; C walks the channels
+(the lobby, private lines, table chat) saying how each is heard, and 1, 2 and 3 turn the
+speech, sound and history of the channel heard last on or off (``ui.channels``); H says the
+keys; Q, then Q again, leaves the room. Lines from others are said as they come ("Ana:
+hola", "Ana, to you: hola"). Every word comes from the ui catalog, in the player's
+language; what people typed is cleaned by the room before anyone hears it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from audiopoker.output.message import Message
 from audiopoker.room.room_protocol import (
@@ -46,7 +48,25 @@ from audiopoker.ui.ui_text import UiText
 
 PRIVATE_CODE_KEYS = frozenset("0123456789")
 TABLES, PEOPLE, CHANNEL_LIST = "tables", "people", "channels"
-LISTS = (TABLES, PEOPLE, CHANNEL_LIST)  # the lobby's lists, in Left and Right's order
+LISTS = (TABLES, PEOPLE, CHANNEL_LIST)  # the lobby's lists, in Tab's order
+# The history keys of a table (ui/keymap.toml's defaults), the same in the lobby.
+HISTORY_KEYS = {
+    "left": "history_previous",
+    "right": "history_next",
+    "home": "history_first",
+    "end": "history_last",
+}
+
+
+class HistoryWalk(Protocol):
+    """Where the lobby walks what was said (the router: lines kept by their channels)."""
+
+    def history_previous(self) -> object: ...
+    def history_next(self) -> object: ...
+    def history_first(self) -> object: ...
+    def history_last(self) -> object: ...
+
+
 MAX_TYPED = 200
 
 
@@ -81,7 +101,8 @@ class LobbyKeys:
     channels_changed: Callable[[], object] = lambda: None  # to keep them for next time
     channel: int | None = None  # the channel heard last, by index
     person: int | None = None  # the person heard last, by index
-    showing: int = 0  # which list Up and Down walk (Left and Right change it): LISTS
+    showing: int = 0  # which list Up and Down walk (Tab changes it): LISTS
+    history: HistoryWalk | None = None  # what was said, walked as at a table (the router)
     invitation: str | None = None  # the table of the last invitation (J sits there)
 
     def _(self, key: str, /, **fields: object) -> str:
@@ -184,9 +205,11 @@ class LobbyKeys:
             self.quitting = False
         if name in ("up", "down"):
             self._move(-1 if name == "up" else 1)
-        elif name in ("left", "right"):
-            self.showing = (self.showing + (1 if name == "right" else -1)) % len(LISTS)
+        elif name in ("c-i", "tab", "s-tab"):
+            self.showing = (self.showing + (-1 if name == "s-tab" else 1)) % len(LISTS)
             self._tell(self._list_words())
+        elif name in HISTORY_KEYS and self.history is not None:
+            getattr(self.history, HISTORY_KEYS[name])()
         elif name in ("enter", "c-m") and LISTS[self.showing] == PEOPLE:
             self._write_to()
         elif name in ("enter", "c-m") and LISTS[self.showing] == CHANNEL_LIST:

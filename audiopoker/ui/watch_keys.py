@@ -12,6 +12,12 @@ from dataclasses import dataclass
 from audiopoker.net.net_text import NetText
 from audiopoker.output.message import Message
 
+# What any key says, and Q's question, watching and waiting.
+WORDS = {
+    "watch": ("watch.keys", "watch.quit_ask"),
+    "wait": ("wait.keys", "wait.quit_ask"),
+}
+
 
 @dataclass
 class WatchKeys:
@@ -32,7 +38,7 @@ class WatchKeys:
                 self.done()
                 return
             self.quitting = True
-            self.say(Message("answer", self.text.say(f"{self.state}.quit_ask"), interrupt=True))
+            self.say(Message("answer", self.text.say(WORDS[self.state][1]), interrupt=True))
             return
         self.quitting = False
-        self.say(Message("answer", self.text.say(f"{self.state}.keys"), interrupt=True))
+        self.say(Message("answer", self.text.say(WORDS[self.state][0]), interrupt=True))
