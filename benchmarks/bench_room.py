@@ -156,6 +156,7 @@ class WorkerPlan:
     tables: tuple[TablePlan, ...]
     setup_timeout: float
     think: float = 0.0
+    deflate: bool = True
 
 
 def make_accounts(database: Path, count: int) -> list[tuple[str, str]]:
@@ -181,15 +182,10 @@ def make_accounts(database: Path, count: int) -> list[tuple[str, str]]:
 
 
 def plan(
-    accounts: list[tuple[str, str]],
-    tables: int,
-    spectators: int,
-    workers: int,
-    seed: int,
-    port: int,
-    think: float,
+    accounts: list[tuple[str, str]], tables: int, seed: int, port: int, args: argparse.Namespace
 ) -> list[WorkerPlan]:
     """Who sits and who watches where; the tables dealt to the workers in turn."""
+    spectators, workers = args.spectators, args.workers
     people = [
         Someone(name, token, str(FIRST_ADDRESS + number))
         for number, (name, token) in enumerate(accounts)
@@ -205,7 +201,15 @@ def plan(
     ]
     timeout = SEAT_WAIT + 60.0 + 0.2 * (tables * SEATS + spectators) / max(1, workers)
     return [
-        WorkerPlan(w, port, seed * 1000 + w, tuple(table_plans[w::workers]), timeout, think)
+        WorkerPlan(
+            w,
+            port,
+            seed * 1000 + w,
+            tuple(table_plans[w::workers]),
+            timeout,
+            args.think,
+            not args.no_deflate,
+        )
         for w in range(workers)
         if table_plans[w::workers]
     ]
@@ -218,7 +222,7 @@ def plan(
 class TableRun:
     sent: dict[Key, float] = field(default_factory=dict)  # an Act's send time
     actions: int = 0  # ActionTaken seen by the table's first player in the window
-    seated: int = 0  # players welcomed
+    seated: int = 0  # players welcomed, or who never will be
 
 
 @dataclass
@@ -231,10 +235,12 @@ class Load:
     end: float = float("inf")
     stopping: bool = False
     think: float = 0.0  # a player's mean seconds before acting (0: at once)
+    deflate: bool = True  # the table connections ask for permessage-deflate (as the client)
     pending: set[asyncio.Task[None]] = field(default_factory=set)  # actions sent later
     latencies: array[float] = field(default_factory=lambda: array("d"))  # seconds
     errors: list[str] = field(default_factory=list)
     seated: int = 0
+    settled: int = 0  # players seated, or who never will be
     all_seated: asyncio.Event = field(default_factory=asyncio.Event)
     players: int = 0
     tables: list[TableRun] = field(default_factory=list)
@@ -260,6 +266,11 @@ class Client:
         self.taken: dict[int, int] = {}  # seat -> its actions seen in this hand
         self.ws: ClientConnection | None = None
         self.frames = 0  # frames received (said of a player never seated)
+        self.no_seat = False  # a player who may never sit: a free seat went broke
+        self.no_seat_error = (
+            f"{where}: no seat left: a bot's seat went broke (the room still let it in to "
+            "wait for a seat, and it waits as a spectator)"
+        )
         self.last = ""  # the last frame's type
 
     async def play(self, uri: str, ticket: Ticket) -> None:
@@ -269,6 +280,7 @@ class Client:
                 local_addr=(self.who.address, 0),
                 open_timeout=STEP_TIMEOUT,
                 close_timeout=2,
+                compression="deflate" if self.load.deflate else None,
             ) as ws:
                 self.ws = ws
                 await ws.send(encode(Hello(code=ticket.ticket, name=self.who.name)))
@@ -311,9 +323,11 @@ class Client:
         elif isinstance(frame, Welcome):
             self.seat = frame.seat
             self.load.seated += 1
-            self.table.seated += 1
-            if self.load.seated == self.load.players:
-                self.load.all_seated.set()
+            if self.no_seat:  # it found a seat after all (another bot's): counted already
+                self.no_seat = False
+                self.load.errors.remove(self.no_seat_error)
+            else:
+                self.settled()
         elif isinstance(frame, Refused) and frame.code is not RefusalCode.CLOSED:
             self.load.errors.append(f"{self.where}: refused {frame.code.value} {frame.detail}")
 
@@ -324,8 +338,20 @@ class Client:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(act))
 
+    def settled(self) -> None:
+        """This player sat down, or never will: the table and the worker count it."""
+        self.table.seated += 1
+        self.load.settled += 1
+        if self.load.settled == self.load.players:
+            self.load.all_seated.set()
+
     def on_event(self, event: dict[str, Any], turn: int, now: float) -> Act | None:
         kind = event.get("type")
+        waiting = self.player and self.seat is None and not self.no_seat
+        if kind == "HandStarted" and waiting and 0 in event["stacks"]:
+            self.no_seat = True  # a bot went broke before this player sat down
+            self.load.errors.append(self.no_seat_error)
+            self.settled()
         if kind == "HandStarted":
             self.hand = int(event["hand_number"])
             self.taken = {}
@@ -412,7 +438,7 @@ async def seat_table(uri: str, load: Load, table: TablePlan, clients: list[Clien
 
 
 async def run_worker(work: WorkerPlan, pipe: Connection) -> dict[str, Any]:
-    load = Load(random.Random(work.seed), think=work.think)
+    load = Load(random.Random(work.seed), think=work.think, deflate=work.deflate)
     load.players = SEATS * len(work.tables)
     uri = f"ws://127.0.0.1:{work.port}"
     clients: list[Client] = []
@@ -433,7 +459,7 @@ async def run_worker(work: WorkerPlan, pipe: Connection) -> dict[str, Any]:
     finally:
         load.stopping = True
         for client in clients:
-            if client.player and client.seat is None:
+            if client.player and client.seat is None and not client.no_seat:
                 heard = f"{client.frames} frames, the last {client.last or 'none'}"
                 load.errors.append(f"{client.where}: never seated ({heard})")
         closing = [c.ws.close() for c in clients if c.ws is not None]
@@ -538,7 +564,7 @@ def run_once(args: argparse.Namespace, tables: int, seed: int, out: TextIO) -> d
         idle_kb = status_of(room.pid, "VmRSS")
         began = time.monotonic()
         context = multiprocessing.get_context("spawn")
-        plans = plan(accounts, tables, spectators, args.workers, seed, port, args.think)
+        plans = plan(accounts, tables, seed, port, args)
         for work in plans:
             mine, theirs = context.Pipe()
             process = context.Process(target=worker_main, args=(work, theirs), daemon=True)
@@ -756,6 +782,12 @@ def main() -> int:
         help="a player's mean time before acting (uniform, half to one and a half times it); "
         "0, the default, acts at once: the room's saturation",
     )
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="table connections without permessage-deflate (the real client asks for it): "
+        "what compressing every small frame costs the room",
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 tables, 3 s")
     parser.add_argument("--json", action="store_true", help="JSON on stdout, lines on stderr")
     args = parser.parse_args()
@@ -769,7 +801,7 @@ def main() -> int:
         f"the room at scale: one `audiopoker server` on loopback; tables {args.tables} of "
         f"{SEATS} players, {args.spectators} spectators, {args.seconds:.0f} s measured, "
         f"players acting {f'after {args.think:g} s on average' if args.think else 'at once'}, "
-        f"seeds "
+        f"{'no permessage-deflate, ' if args.no_deflate else ''}seeds "
         f"{args.seeds} pooled, {args.workers} load process(es); {os.cpu_count()} cores"
         + (" (--quick: a smoke run, not a measurement)" if args.quick else ""),
         file=out,
