@@ -77,3 +77,12 @@ def test_a_closing_process_withdraws_its_tables(tmp_path: Path) -> None:
     assert b.elsewhere == {}
     a.close()
     b.close()
+
+
+def test_a_sit_and_go_begun_elsewhere_takes_no_one_new_but_spectators(tmp_path: Path) -> None:
+    a, b, _ = two(tmp_path)
+    begun = TableInfo("t3", "Ana", 2, 200, 1, 2, "normal", False, ("Ana", "Carla"), 0, "sitgo")
+    a.publish([(begun, "")])
+    b.publish([])
+    assert b.grant("Beto", "t3", "", watch=False) is RoomCode.STARTED
+    assert isinstance(b.grant("Beto", "t3", "", watch=True), Granted)

@@ -126,6 +126,8 @@ class Directory:
             return RoomCode.NO_TABLE
         if table.code and not hmac.compare_digest(code.encode(), table.code.encode()):
             return RoomCode.TABLE_CODE
+        if table.info.kind == "sitgo" and table.info.started and not watch:
+            return RoomCode.STARTED  # as the process holding it answers
         token = secrets.token_urlsafe(24)
         expires = self.clock() + GRANT_SECONDS
         self._store.execute(
