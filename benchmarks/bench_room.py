@@ -247,6 +247,7 @@ class Load:
     tasks: list[asyncio.Task[None]] = field(default_factory=list)  # the clients'
     visits: list[float] = field(default_factory=list)  # seconds a lobby visit took, a table's
     lobby_bytes: int = 0  # the biggest Lobby frame heard
+    cpu: float = 0.0  # this worker's CPU seconds in the window
 
 
 class Client:
@@ -455,7 +456,10 @@ async def run_worker(work: WorkerPlan, pipe: Connection) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         start, end = await loop.run_in_executor(None, pipe.recv)
         load.go, load.start, load.end = start - WARM_UP, start, end
+        await asyncio.sleep(max(0.0, start - time.monotonic()))
+        cpu = time.process_time()
         await asyncio.sleep(max(0.0, end - time.monotonic()))
+        load.cpu = time.process_time() - cpu
     finally:
         load.stopping = True
         for client in clients:
@@ -475,6 +479,7 @@ async def run_worker(work: WorkerPlan, pipe: Connection) -> dict[str, Any]:
         "errors": load.errors,
         "visits": load.visits,
         "lobby_bytes": load.lobby_bytes,
+        "cpu": load.cpu,
     }
 
 
@@ -485,7 +490,7 @@ def worker_main(work: WorkerPlan, pipe: Connection) -> None:
             result = asyncio.run(run_worker(work, pipe))
         except Exception as error:  # told to the main process, which counts it
             result = {"latencies": b"", "actions": 0, "seated": 0, "errors": [repr(error)]}
-            result["visits"], result["lobby_bytes"] = [], 0
+            result["visits"], result["lobby_bytes"], result["cpu"] = [], 0, 0.0
         pipe.send(("done", result))
 
 
@@ -596,6 +601,7 @@ def run_once(args: argparse.Namespace, tables: int, seed: int, out: TextIO) -> d
         actions = 0
         visits: list[float] = []
         lobby_bytes = 0
+        load_cpu = 0.0
         for _, pipe in workers:
             try:
                 said = receive(pipe, STOP_TIMEOUT + 30, "results")
@@ -610,6 +616,7 @@ def run_once(args: argparse.Namespace, tables: int, seed: int, out: TextIO) -> d
             errors += result["errors"]
             visits += result["visits"]
             lobby_bytes = max(lobby_bytes, int(result["lobby_bytes"]))
+            load_cpu += float(result["cpu"])
         if room.poll() is not None:
             errors.append(f"the room exited early (code {room.returncode})")
     finally:
@@ -633,6 +640,7 @@ def run_once(args: argparse.Namespace, tables: int, seed: int, out: TextIO) -> d
         "seconds": args.seconds,
         "actions": actions,
         "room_cpu_s": round(cpu, 2),
+        "load_cpu_s": round(load_cpu, 2),
         "idle_rss_mb": round(idle_kb / 1024, 1),
         "rss_mb": round(rss_kb / 1024, 1),
         "threads": threads,
@@ -685,6 +693,9 @@ def pooled(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "rss_mb": round(sum(run["rss_mb"] for run in runs) / len(runs), 1),
         "cpu_s_per_1000_actions": round(1000 * cpu / actions, 3) if actions else None,
         "room_cores_busy": round(cpu / seconds, 2) if seconds else 0.0,
+        "load_cores_busy": round(sum(run["load_cpu_s"] for run in runs) / seconds, 2)
+        if seconds
+        else 0.0,
         "threads": max(run["threads"] for run in runs),
         "setup_s": round(max(run["setup_s"] for run in runs), 1),
         "lobby_visit_ms": max(run["lobby_visit_ms"] or 0.0 for run in runs),
@@ -704,6 +715,7 @@ def report(found: list[dict[str, Any]], args: argparse.Namespace, out: TextIO) -
         "MB/table",
         "CPU s/1k act",
         "room cores",
+        "load cores",
         "threads",
         "errors",
     )
@@ -718,6 +730,7 @@ def report(found: list[dict[str, Any]], args: argparse.Namespace, out: TextIO) -
             str(f["mb_per_table"]),
             str(f["cpu_s_per_1000_actions"]),
             str(f["room_cores_busy"]),
+            str(f["load_cores_busy"]),
             str(f["threads"]),
             str(len(f["errors"])),
         )
