@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+from test_room_lobby import Lobbied
 from test_room_server import Room, at_table, enter, room, send, until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
@@ -33,7 +35,9 @@ from audiopoker.room.room_protocol import (
     Ticket,
     Watch,
 )
-from audiopoker.room.room_tables import sit_and_go_payouts
+from audiopoker.room.room_tables import TableSpec, sit_and_go_payouts
+from audiopoker.ui.table_form import BLINDS, CHIPS, SEATS
+from audiopoker.ui.ui_text import UiText
 
 __all__ = ["room"]  # the fixture, used by name
 
@@ -176,3 +180,46 @@ def test_an_owner_invites_and_the_invited_sits_without_the_code(room: Room) -> N
     assert isinstance(until(beto, Ticket), Ticket)
     send(carla, Sit(table=made.table))  # not invited: the code is still asked
     assert until(carla, RoomRefused) == RoomRefused(code="table_code")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_m_chooses_every_setting_of_a_new_table_by_ear(lang: str) -> None:
+    lobby = Lobbied(lang)
+    words = UiText(lang).catalog.text  # type: ignore[arg-type]
+    lobby.press("m")
+    assert lobby.last == f"{words('ui.lobby.form.open')} {words('ui.lobby.form.kind.cash')}"
+    lobby.press("left")
+    assert lobby.last == f"{words('ui.lobby.form.kind.cash')} {words('ui.lobby.form.first')}"
+    lobby.press("down", "right")
+    assert lobby.last == words("ui.lobby.form.seats", value=7)
+    lobby.press("down", *["right"] * 10)
+    assert (
+        lobby.last == f"{words('ui.lobby.form.chips', value=10000)} {words('ui.lobby.form.last')}"
+    )
+    lobby.press("down", "right", "right")
+    assert lobby.last == words("ui.lobby.form.blinds", small=5, big=10)
+    lobby.press("down", "right")
+    bots = words("ui.lobby.bots.hard")
+    assert lobby.last == words("ui.lobby.form.bots", value=bots)
+    lobby.press("down", "right", "h")
+    assert lobby.said[-2].text == words("ui.lobby.form.private.yes")
+    assert lobby.last == words("ui.lobby.form.keys")
+    lobby.press("enter")
+    assert lobby.sent[-1] == MakeTable(
+        seats=7, chips=10000, small_blind=5, big_blind=10, bots="hard", private=True
+    )
+    # A sit-and-go says its rising blinds; Escape makes nothing.
+    lobby.press("m", "right", "down", "down", "down")
+    assert lobby.last == words("ui.lobby.form.blinds.sitgo", small=1, big=2)
+    sent = len(lobby.sent)
+    lobby.press("escape")
+    assert lobby.last == words("ui.lobby.form.dropped") and len(lobby.sent) == sent
+    lobby.press("m", "right", "enter")
+    assert lobby.sent[-1] == MakeTable(kind="sitgo")
+
+
+def test_every_table_the_form_can_make_is_one_the_room_accepts() -> None:
+    for chips in CHIPS:
+        for small, big in BLINDS:
+            for seats in SEATS:
+                assert TableSpec(seats, chips, small, big).problem() is None

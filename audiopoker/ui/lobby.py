@@ -44,6 +44,7 @@ from audiopoker.room.room_protocol import (
     Watch,
 )
 from audiopoker.ui.channels import ASPECTS, CHANNELS, PRIVATE, Channels
+from audiopoker.ui.table_form import TableForm
 from audiopoker.ui.ui_text import UiText
 
 PRIVATE_CODE_KEYS = frozenset("0123456789")
@@ -104,6 +105,7 @@ class LobbyKeys:
     showing: int = 0  # which list Up and Down walk (Tab changes it): LISTS
     history: HistoryWalk | None = None  # what was said, walked as at a table (the router)
     invitation: str | None = None  # the table of the last invitation (J sits there)
+    form: TableForm | None = None  # a new table's settings being chosen (M)
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -201,6 +203,9 @@ class LobbyKeys:
         if self.typing is not None:
             self._type(name)
             return
+        if self.form is not None:
+            self._form(self.form, name)
+            return
         if name != "q":
             self.quitting = False
         if name in ("up", "down"):
@@ -220,6 +225,9 @@ class LobbyKeys:
             self.send(MakeTable(private=name == "c-n"))
         elif name in ("g", "c-g"):
             self.send(MakeTable(private=name == "c-g", kind="sitgo"))
+        elif name == "m":
+            self.form = TableForm(self.text.catalog.text)
+            self._tell(f"{self._('form.open')} {self.form.said('kind')}")
         elif name == "p":
             names = self.text.join(list(self.lobby.online))
             self._tell(self._("who", names=names))
@@ -384,6 +392,21 @@ class LobbyKeys:
                 self._tell(self._("digits_only"))
                 return
             typing.text += name
+
+    def _form(self, form: TableForm, name: str) -> None:
+        """A key in the new table's form (``ui.table_form``)."""
+        if name in ("up", "down"):
+            self._tell(form.move(-1 if name == "up" else 1))
+        elif name in ("left", "right"):
+            self._tell(form.change(-1 if name == "left" else 1))
+        elif name in ("enter", "c-m"):
+            self.form = None
+            self.send(form.frame())
+        elif name in ("escape", "c-["):
+            self.form = None
+            self._tell(self._("form.dropped"))
+        else:
+            self._tell(self._("form.keys"))
 
     def room_line(self, text: str) -> bool:
         """A line typed at a room's table that is the room's: ``@name …`` to one person,
