@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from room_support import running_room
-from test_room_lobby import Lobbied, read_into, visit, wait_for
+from room_support import running_room, visiting
+from test_room_lobby import Lobbied
 from test_room_server import Room, at_table, enter, send, until
 
 from audiopoker.commands.connect import _while_at_table
@@ -39,6 +39,8 @@ from audiopoker.ui.lobby import LobbyKeys
 from audiopoker.ui.player_prefs import PrefsFile
 from audiopoker.ui.ui_text import UiText
 from audiopoker.ui.watch_keys import WatchKeys
+
+DOWN = "\x1b[B"  # the Down arrow, as a terminal sends it
 
 
 class Heard:
@@ -216,34 +218,23 @@ def test_connect_watches_hears_the_lobby_at_the_table_and_goes_back_with_q_twice
         ticket = until(beto, Ticket)
         assert isinstance(ticket, Ticket)
         at_table(room, ticket)  # Beto sits: the table plays
-        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
-        lines: list[str] = []
-        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
-        assert ana.stdin is not None
-        try:
-            wait_for(lines, "In the room: 2 people. 1 table.")
-            ana.stdin.write("\x1b[B")  # Down: Beto's table
-            ana.stdin.flush()
-            wait_for(lines, "Beto's table: 3 seats")
-            ana.stdin.write("w")
-            ana.stdin.flush()
-            wait_for(lines, "You are watching the table")
+        with visiting(tmp_path, f"127.0.0.1:{port}", "--register") as ana:
+            ana.hears("In the room: 2 people. 1 table.")
+            ana.press(DOWN)
+            ana.hears("Beto's table: 3 seats")
+            ana.press("w")
+            ana.hears("You are watching the table")
             send(beto, Say(text="welcome, watcher"))
-            wait_for(lines, "Beto: welcome, watcher")  # the lobby, heard at the table
-            ana.stdin.write("x")
-            ana.stdin.flush()
-            wait_for(lines, "You are watching this table: you hear it as anyone at it does.")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            wait_for(lines, "Stop watching and go back to the lobby?")
-            wait_for(lines, "Back in the lobby. In the room: 2 people. 1 table.")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            assert ana.wait(timeout=30) == 0
-        finally:
-            ana.kill()
-    assert not [line for line in lines if "Your cards" in line]  # never dealt in
-    assert not [line for line in lines if "Could not reach the table" in line]  # stopping
+            ana.hears("Beto: welcome, watcher")  # the lobby, heard at the table
+            ana.press("x")
+            ana.hears("You are watching this table: you hear it as anyone at it does.")
+            ana.press("qq")
+            ana.hears("Stop watching and go back to the lobby?")
+            ana.hears("Back in the lobby. In the room: 2 people. 1 table.")
+            ana.press("qq")
+            assert ana.process.wait(timeout=30) == 0
+    assert not ana.said("Your cards")  # never dealt in
+    assert not ana.said("Could not reach the table")  # stopping is no failure
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -332,62 +323,42 @@ def test_keys_pressed_while_waiting_for_a_seat_are_answered_and_q_twice_goes_bac
         beto, _ = enter(room, "Beto")
         send(beto, MakeTable(seats=2, kind="sitgo"))  # waits for two people: Beto never sits
         assert isinstance(until(beto, Ticket), Ticket)
-        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
-        lines: list[str] = []
-        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
-        assert ana.stdin is not None
-        try:
-            wait_for(lines, "In the room: 2 people. 1 table.")
-            ana.stdin.write("\x1b[B")
-            ana.stdin.flush()
-            wait_for(lines, "Beto's sit-and-go: 2 seats")
-            ana.stdin.write("\r")
-            ana.stdin.flush()
-            wait_for(lines, "You sit down when the next hand starts.")
-            ana.stdin.write("a")  # all in, were it kept for the table: it is not
-            ana.stdin.flush()
-            wait_for(lines, "You are waiting for a seat: you sit down when the next hand")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            wait_for(lines, "Stop waiting for a seat and go back to the lobby?")
-            wait_for(lines, "Back in the lobby.")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            assert ana.wait(timeout=30) == 0
-        finally:
-            ana.kill()
+        with visiting(tmp_path, f"127.0.0.1:{port}", "--register") as ana:
+            ana.hears("In the room: 2 people. 1 table.")
+            ana.press(DOWN)
+            ana.hears("Beto's sit-and-go: 2 seats")
+            ana.press("\r")
+            ana.hears("You sit down when the next hand starts.")
+            ana.press("a")  # all in, were it kept for the table: it is not
+            ana.hears("You are waiting for a seat: you sit down when the next hand")
+            ana.press("qq")
+            ana.hears("Stop waiting for a seat and go back to the lobby?")
+            ana.hears("Back in the lobby.")
+            ana.press("qq")
+            assert ana.process.wait(timeout=30) == 0
 
 
 def test_watching_a_table_one_left_takes_no_seat_back(tmp_path: Path) -> None:
-    with running_room(tmp_path) as (port, _):
-        ana = visit(tmp_path, f"127.0.0.1:{port}", "--register")
-        lines: list[str] = []
-        threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
-        assert ana.stdin is not None
-        try:
-            wait_for(lines, "In the room: 1 person. 0 tables.")
-            ana.stdin.write("n")
-            ana.stdin.flush()
-            wait_for(lines, "Your cards:")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            wait_for(lines, "Back in the lobby.")
-            ana.stdin.write("\x1b[Bw")  # Down, W: her own table, to watch it
-            ana.stdin.flush()
-            wait_for(lines, "You are watching the table")
-            dealt = len([line for line in lines if "Your cards:" in line])
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            wait_for(lines, "Stop watching and go back to the lobby?")
-            assert len([line for line in lines if "Your cards:" in line]) == dealt
-            wait_for(lines, "Back in the lobby.")
-            ana.stdin.write("qq")
-            ana.stdin.flush()
-            assert ana.wait(timeout=30) == 0
-        finally:
-            ana.kill()
-    assert not [line for line in lines if "is back" in line or "You are back" in line]
-    assert not [line for line in lines if "Could not reach the table" in line]
+    with (
+        running_room(tmp_path) as (port, _),
+        visiting(tmp_path, f"127.0.0.1:{port}", "--register") as ana,
+    ):
+        ana.hears("In the room: 1 person. 0 tables.")
+        ana.press("n")
+        ana.hears("Your cards:")
+        ana.press("qq")
+        ana.hears("Back in the lobby.")
+        ana.press(DOWN + "w")  # her own table, to watch it
+        ana.hears("You are watching the table")
+        dealt = ana.said("Your cards:")
+        ana.press("qq")
+        ana.hears("Stop watching and go back to the lobby?")
+        assert ana.said("Your cards:") == dealt
+        ana.hears("Back in the lobby.")
+        ana.press("qq")
+        assert ana.process.wait(timeout=30) == 0
+    assert not ana.said("is back") and not ana.said("You are back")
+    assert not ana.said("Could not reach the table")
 
 
 def test_a_line_kept_without_being_said_is_read_with_the_history_keys(heard: Heard) -> None:

@@ -5,17 +5,11 @@ and come back to the lobby, leave the room; and a second visit coming back by it
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT
-from room_support import running_room
+from room_support import running_room, visiting
 
 from audiopoker.output.message import Message
 from audiopoker.room.room_protocol import (
@@ -185,66 +179,24 @@ def room(tmp_path: Path) -> Iterator[str]:
         yield f"127.0.0.1:{port}"
 
 
-def visit(tmp_path: Path, address: str, *options: str) -> subprocess.Popen[str]:
-    (tmp_path / "password").write_text("a long secret\n", encoding="utf-8")
-    env = {**os.environ, "AUDIOPOKER_DATA_DIR": str(tmp_path / "data"), "LANG": "en_US.UTF-8"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "audiopoker", "connect", address, "--name", "Ana",
-         "--password-file", str(tmp_path / "password"), "--output", "console",
-         "--no-sound", "--lang", "en", *options],
-        cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-
-
-def wait_for(lines: list[str], text: str, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not any(text in line for line in lines):
-        assert time.monotonic() < deadline, f"{text!r} never said: {lines[-10:]}"
-        time.sleep(0.02)
-
-
-def read_into(process: subprocess.Popen[str], lines: list[str]) -> None:
-    assert process.stdout is not None
-    for line in process.stdout:
-        lines.append(line.rstrip("\n"))
-
-
 def test_connect_registers_talks_makes_a_table_sits_and_comes_back(
     tmp_path: Path, room: str
 ) -> None:
-    ana = visit(tmp_path, room, "--register")
-    lines: list[str] = []
-    threading.Thread(target=read_into, args=(ana, lines), daemon=True).start()
-    assert ana.stdin is not None
-    try:
-        wait_for(lines, "Your account Ana is made. Welcome to the room.")
-        wait_for(lines, "In the room: 1 person. 0 tables.")
-        ana.stdin.write("thello all\r")
-        ana.stdin.flush()
-        wait_for(lines, "Ana: hello all")
-        ana.stdin.write("n")
-        ana.stdin.flush()
-        wait_for(lines, "You sit down when the next hand starts.")
-        wait_for(lines, "Your cards:")
-        ana.stdin.write("qq")  # the table's Q, asked then confirmed
-        ana.stdin.flush()
-        wait_for(lines, "Leave the table for the lobby?")
-        wait_for(lines, "Back in the lobby. In the room: 1 person. 1 table.")
-        ana.stdin.write("qq")
-        ana.stdin.flush()
-        wait_for(lines, "You left the room.")
-        assert ana.wait(timeout=30) == 0
-    finally:
-        ana.kill()
-    again = visit(tmp_path, room)  # no --register, no password asked: the kept key
-    lines = []
-    threading.Thread(target=read_into, args=(again, lines), daemon=True).start()
-    assert again.stdin is not None
-    try:
-        wait_for(lines, "Welcome to the room, Ana.")
-        again.stdin.write("qq")
-        again.stdin.flush()
-        assert again.wait(timeout=30) == 0
-    finally:
-        again.kill()
+    with visiting(tmp_path, room, "--register") as ana:
+        ana.hears("Your account Ana is made. Welcome to the room.")
+        ana.hears("In the room: 1 person. 0 tables.")
+        ana.press("thello all\r")
+        ana.hears("Ana: hello all")
+        ana.press("n")
+        ana.hears("You sit down when the next hand starts.")
+        ana.hears("Your cards:")
+        ana.press("qq")  # the table's Q, asked then confirmed
+        ana.hears("Leave the table for the lobby?")
+        ana.hears("Back in the lobby. In the room: 1 person. 1 table.")
+        ana.press("qq")
+        ana.hears("You left the room.")
+        assert ana.process.wait(timeout=30) == 0
+    with visiting(tmp_path, room) as again:  # no --register, no password asked: the kept key
+        again.hears("Welcome to the room, Ana.")
+        again.press("qq")
+        assert again.process.wait(timeout=30) == 0
