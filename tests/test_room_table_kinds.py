@@ -5,6 +5,7 @@ takes no one new once begun; an owner mutes, kicks and bans at their own tables 
 from __future__ import annotations
 
 import contextlib
+import threading
 
 import pytest
 from test_room_lobby import Lobbied
@@ -13,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from audiopoker.net.protocol import (
+    Act,
     Chat,
     EventFrame,
     Heard,
@@ -223,3 +225,94 @@ def test_every_table_the_form_can_make_is_one_the_room_accepts() -> None:
         for small, big in BLINDS:
             for seats in SEATS:
                 assert TableSpec(seats, chips, small, big).problem() is None
+
+
+def shove_along(ws: ClientConnection, hands: int) -> list[dict[str, object]]:
+    """A seated player who goes all in whenever they may (else calls or checks), until
+    ``hands`` hands ended, the game did, or the table closed; the events it got."""
+    seat, hand, events = -1, 0, []
+    while True:
+        try:
+            raw = ws.recv(timeout=30)
+        except (ConnectionClosed, TimeoutError):  # the room closed with the test's end
+            return events
+        frame = decode_server(raw)
+        if isinstance(frame, Welcome):
+            seat = frame.seat
+            continue
+        if not isinstance(frame, EventFrame):
+            continue
+        event = frame.event
+        events.append(event)
+        with contextlib.suppress(ConnectionClosed):
+            ws.send(encode(Heard(upto=frame.seq)))
+        if event["type"] == "HandStarted":
+            hand = int(str(event["hand_number"]))
+        if event["type"] == "ActionRequired" and event["seat"] == seat:
+            legal = event["legal"]
+            assert isinstance(legal, dict)
+            if legal["raise_kind"] is not None:
+                act = Act(hand=hand, turn=frame.turn, kind=str(legal["raise_kind"]).lower())
+                act = Act(hand=hand, turn=frame.turn, kind=act.kind, to=legal["max_raise_to"])
+            else:
+                act = Act(
+                    hand=hand, turn=frame.turn, kind="check" if legal["can_check"] else "call"
+                )
+            with contextlib.suppress(ConnectionClosed):
+                ws.send(encode(act))
+        ended = event["type"] == "HandEnded" and int(str(event["hand_number"])) >= hands
+        if ended or event["type"] == "GameEnded":
+            return events
+
+
+def spectator_events(
+    ws: ClientConnection, until_hand: int, showdown: bool = False
+) -> list[dict[str, object]]:
+    """Every event a spectator got (its Waiting's too) until ``until_hand`` ended (with
+    ``showdown``: and a hand was turned face up), or the game did; never seated."""
+    heard: list[dict[str, object]] = []
+
+    def done() -> bool:
+        over = any(e["type"] == "GameEnded" for e in heard)
+        far = any(
+            e["type"] == "HandEnded" and int(str(e["hand_number"])) >= until_hand for e in heard
+        )
+        shown = any(e["type"] in ("HandShown", "HandRevealed") for e in heard)
+        return over or (far and (shown or not showdown))
+
+    while not done():
+        frame = decode_server(ws.recv(timeout=30))
+        assert not isinstance(frame, Welcome)
+        if isinstance(frame, Waiting):
+            heard += list(frame.events)
+        elif isinstance(frame, EventFrame):
+            heard.append(frame.event)
+    return heard
+
+
+def test_a_spectator_never_hears_a_hole_card_through_all_ins_and_a_rejoin(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=3, chips=40, bots="easy"))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket)
+    seated = at_table(room, ticket)
+    beto, _ = enter(room, "Beto")
+    send(beto, Watch(table=ticket.table))
+    first = until(beto, Ticket)
+    assert isinstance(first, Ticket)
+    watching = at_table(room, first)
+    played = threading.Thread(target=shove_along, args=(seated, 60), daemon=True)
+    played.start()
+    heard = spectator_events(watching, until_hand=2)
+    watching.close()  # gone mid-game, then back with a new ticket
+    send(beto, Watch(table=ticket.table))
+    again = until(beto, Ticket)
+    assert isinstance(again, Ticket)
+    heard += spectator_events(at_table(room, again), until_hand=4, showdown=True)
+    assert [e for e in heard if e["type"] == "HoleCardsDealt"] == []
+    assert any(e["type"] == "PotAwarded" for e in heard)
+    # The only cards a spectator hears: the board, and hands turned face up (an all-in's
+    # before the board is out, a showdown's).
+    carded = {str(e["type"]) for e in heard if "cards" in e}
+    assert carded <= {"StreetDealt", "HandRevealed", "HandShown"}
+    assert "HandShown" in carded or "HandRevealed" in carded  # all-ins were shown down
