@@ -215,7 +215,7 @@ def _catch_up(link: RoomLink, keys: LobbyKeys, wait: float | None = None) -> Non
             link.frames.put(frame)
             return
         keys.on_frame(frame)
-        if wait and isinstance(frame, Lobby):
+        if wait and isinstance(frame, Lobby) and frame.part == frame.parts - 1:
             return
 
 
@@ -265,7 +265,9 @@ def _while_at_table(link: RoomLink, keys: LobbyKeys, stop: threading.Event) -> N
             link.frames.put(frame)  # the lobby says it on return
             return
         if isinstance(frame, Lobby):
-            keys.lobby = frame
+            whole = keys.pages.add(frame)
+            if whole is not None:
+                keys.lobby = whole
         elif not isinstance(frame, Ticket):
             keys.on_frame(frame)
 

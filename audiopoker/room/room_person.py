@@ -27,5 +27,9 @@ class Person(Outbound):
         return self.session.account.name if self.session is not None else "?"
 
     def send(self, frame: RoomServerFrame) -> None:
+        self.put_text(encode_room(frame))
+
+    def put_text(self, text: str) -> None:
+        """A frame encoded already (one text for everyone: the lobby)."""
         if self.closing is None:  # nothing more for a connection on its way out
-            self.put(encode_room(frame))
+            self.put(text)

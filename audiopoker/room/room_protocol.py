@@ -185,8 +185,13 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Lobby(_Frame, tag="lobby"):
+    """Who is online and the tables. A big room sends its lobby in ``parts`` frames, each
+    under the frame limit; the client puts them together (``lobby_pages``, ``LobbyPages``)."""
+
     online: tuple[str, ...] = ()  # the names in the room, sorted
     tables: tuple[TableInfo, ...] = ()
+    part: int = 0
+    parts: int = 1
 
 
 class Ticket(_Frame, tag="ticket"):
@@ -222,6 +227,65 @@ class Notice(_Frame, tag="notice"):
 
 
 RoomServerFrame = Entered | RoomRefused | Lobby | Line | Ticket | Notice
+
+PAGE_BYTES = 48 * 1024  # the names and tables one Lobby frame carries: under MAX_FRAME
+
+
+def lobby_pages(lobby: Lobby, budget: int = PAGE_BYTES) -> list[Lobby]:
+    """The lobby as the frames that carry it: names, then tables, packed into parts of at
+    most ``budget`` bytes of them (one part for a small room).
+
+    >>> table = TableInfo("t", "Ana", 6, 200, 1, 2, "normal", False)
+    >>> [len(p.tables) for p in lobby_pages(Lobby(tables=(table,) * 250), budget=8_000)]
+    [48, 48, 48, 48, 48, 10]
+    """
+    names: list[list[str]] = [[]]
+    tables: list[list[TableInfo]] = [[]]
+    size = 0
+
+    def room_for(cost: int) -> None:
+        nonlocal size
+        if size + cost > budget and (names[-1] or tables[-1]):
+            names.append([])
+            tables.append([])
+            size = 0
+        size += cost
+
+    for name in lobby.online:
+        room_for(len(_encoder.encode(name)) + 1)
+        names[-1].append(name)
+    for table in lobby.tables:
+        room_for(len(_encoder.encode(table)) + 1)
+        tables[-1].append(table)
+    parts = list(zip(names, tables, strict=True))
+    return [
+        Lobby(online=tuple(names), tables=tuple(tables), part=number, parts=len(parts))
+        for number, (names, tables) in enumerate(parts)
+    ]
+
+
+class LobbyPages:
+    """A client's side of ``lobby_pages``: the parts of one lobby put together."""
+
+    def __init__(self) -> None:
+        self._parts: list[Lobby] = []
+
+    def add(self, page: Lobby) -> Lobby | None:
+        """The whole lobby once its last part came; None before (a part out of order starts
+        the gathering again)."""
+        if page.part == 0:
+            self._parts = []
+        if page.part != len(self._parts):
+            self._parts = []
+            return None
+        self._parts.append(page)
+        if page.part < page.parts - 1:
+            return None
+        parts, self._parts = self._parts, []
+        online = tuple(name for part in parts for name in part.online)
+        tables = tuple(table for part in parts for table in part.tables)
+        return Lobby(online=online, tables=tables)
+
 
 _client = msgspec.json.Decoder(RoomClientFrame)
 _server = msgspec.json.Decoder(RoomServerFrame)

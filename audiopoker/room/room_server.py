@@ -56,6 +56,8 @@ from audiopoker.room.room_protocol import (
     Ticket,
     Watch,
     decode_room_client,
+    encode_room,
+    lobby_pages,
 )
 from audiopoker.room.room_tables import RoomTable, TableSpec
 
@@ -88,6 +90,7 @@ class RoomServer(Moderation):
         self.max_tables = max_tables
         self.loop: asyncio.AbstractEventLoop | None = None
         self._said: Lobby | None = None  # the lobby as last sent
+        self._said_pages: list[str] = []  # and its frames, encoded once for everyone
         self.muted: dict[str, float] = {}  # folded name -> until (monotonic), in this room
         self.guard = Guard()
         self.server: Server | None = None
@@ -235,15 +238,19 @@ class RoomServer(Moderation):
         return Lobby(online=online, tables=tables)
 
     def _lobby(self, newcomer: Person | None = None) -> None:
-        """Everyone hears the lobby when it changed; a newcomer hears it anyway."""
+        """Everyone hears the lobby when it changed (encoded once, in pages under the frame
+        limit); a newcomer hears it anyway."""
         lobby = self.lobby()
         if lobby == self._said:
             if newcomer is not None:
-                newcomer.send(lobby)
+                for text in self._said_pages:
+                    newcomer.put_text(text)
             return
         self._said = lobby
+        self._said_pages = [encode_room(page) for page in lobby_pages(lobby)]
         for person in self.present.values():
-            person.send(lobby)
+            for text in self._said_pages:
+                person.put_text(text)
 
     async def _watch_tables(self) -> None:
         """Tables change on their own (people sit down between hands, games end): the

@@ -30,6 +30,7 @@ from audiopoker.room.room_protocol import (
     Invite,
     Line,
     Lobby,
+    LobbyPages,
     MakeTable,
     Moderate,
     Notice,
@@ -106,6 +107,7 @@ class LobbyKeys:
     history: HistoryWalk | None = None  # what was said, walked as at a table (the router)
     invitation: str | None = None  # the table of the last invitation (J sits there)
     form: TableForm | None = None  # a new table's settings being chosen (M)
+    pages: LobbyPages = field(default_factory=LobbyPages)  # a lobby's parts, put together
 
     def _(self, key: str, /, **fields: object) -> str:
         return self.text.catalog.text("ui.lobby." + key, **fields)
@@ -117,8 +119,10 @@ class LobbyKeys:
     def on_frame(self, frame: RoomServerFrame) -> None:
         """A frame from the room (from the link's thread, one at a time)."""
         if isinstance(frame, Lobby):
-            self._changed(self.lobby, frame)
-            self.lobby = frame
+            whole = self.pages.add(frame)  # a room with many tables sends it in parts
+            if whole is not None:
+                self._changed(self.lobby, whole)
+                self.lobby = whole
         elif isinstance(frame, Line):
             self._line(frame)
         elif isinstance(frame, Ticket):
