@@ -43,6 +43,9 @@ async def listen(
             ssl=tls,
             max_size=MAX_MESSAGE,
             max_queue=32,
+            # Our frames are small JSON: compressing them cost the room 15 % of its CPU a
+            # frame and half a megabyte a table (benchmarks/bench_room.py --no-deflate).
+            compression=None,
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_TIMEOUT,
             close_timeout=CLOSE_TIMEOUT,
