@@ -155,8 +155,10 @@ class TableServer(Door):
                     self._rename(held, net_seat.bot_name)
             for client in list(self.waiting):
                 seat = self._free_seat(table)
-                if seat is None:
-                    break
+                if seat is None:  # the seat it waited for is gone (its bot went broke)
+                    self.waiting.remove(client)
+                    self._call(self._refuse, client, RefusalCode.TABLE_FULL, "no seat", True)
+                    continue
                 self.waiting.remove(client)
                 newcomer = client.person
                 assert newcomer is not None
