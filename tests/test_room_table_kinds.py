@@ -84,12 +84,12 @@ def test_a_sit_and_go_waits_for_every_seat_then_takes_no_one_new(room: Room) -> 
     assert isinstance(beto_ticket, Ticket)
     beto_table = at_table(room, beto_ticket)
     assert isinstance(next_table_frame(beto_table), Waiting)
-    # Both are dealt in together: each is welcomed to a seat, and the first hand's start
-    # names the two of them (no bot played a hand before Beto came).
-    for ws in (ana_table, beto_table):
+    # Both are dealt in together, before the first hand: no bot played one before Beto came.
+    for ws, name in ((ana_table, "Ana"), (beto_table, "Beto")):
         welcome = next_table_frame(ws)
         assert isinstance(welcome, Welcome), welcome
-        assert set(welcome.names) == {"Ana", "Beto"}
+        assert welcome.names[welcome.seat] == name
+        assert welcome.stacks == (100, 100)  # the chips every seat began with: no hand yet
     begun = lobby_table(beto, ticket.table, started=True)
     assert begun.players == ("Ana", "Beto")
 
