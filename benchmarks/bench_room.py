@@ -122,8 +122,10 @@ STOP_TIMEOUT = 20.0
 WARM_UP = 3.0  # seconds between everyone seated and the window
 SEAT_WAIT = 60.0  # seconds, once a worker's tables are made, for everyone to sit down
 SETUP_THINK = 1.0  # a player's mean seconds before acting while the tables are set up
-# The lobby's list, skipped unread: past about 300 tables it is bigger than MAX_FRAME and
-# decode_room_server refuses it (the real client would too: reported at the end).
+# The lobby's frames are skipped unread (only their size is kept: each is one part of the
+# lobby, under MAX_FRAME since the room sends it in parts).
+
+
 LOBBY_FRAME = '{"type":"lobby"'
 OPEN_LINE = re.compile(r"ws://[\d.]+:(\d+)")
 Key = tuple[int, int, int]  # the hand, the seat, and which of the seat's actions in the hand
@@ -827,11 +829,10 @@ def main() -> int:
     report(found, args, out)
     print(
         "\nnote: each simulated person leaves the lobby once it has its ticket; the real "
-        "client (`audiopoker connect`) keeps its lobby open while at a table. The room sends "
-        "the whole lobby (every table, every name) to everyone in it at each arrival and "
-        "departure, encoded for each: N people staying would cost about N*N/2 such frames, "
-        f"so they are kept out of these figures; a lobby list over MAX_FRAME ({MAX_FRAME:,} "
-        "bytes) is refused by the client's decoder.",
+        "client (`audiopoker connect`) keeps its lobby open while at a table. The room tells "
+        "the lobby (in parts under MAX_FRAME, encoded once) to everyone in it at most every "
+        "LOBBY_EVERY seconds when it changed: people staying in the lobby cost that many "
+        "frames each, which these figures leave out.",
         file=out,
     )
     if args.json:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from audiopoker.net.conn import Outbound
 from audiopoker.room.accounts import Session
-from audiopoker.room.room_protocol import RoomServerFrame, encode_room
+from audiopoker.room.room_protocol import Lobby, RoomServerFrame, encode_room
 
 MAX_QUEUE = 256  # frames waiting for a slow client before it is dropped
 
@@ -21,6 +21,7 @@ class Person(Outbound):
 
     session: Session | None = None
     lang: str = "en"
+    heard: Lobby | None = None  # the lobby this person was sent last
 
     @property
     def name(self) -> str:

@@ -66,6 +66,7 @@ log = logging.getLogger(__name__)
 MAX_TABLES = 500  # tables one room process holds (each a conductor thread)
 TABLE_PATH = "/table/"
 LOBBY_LOOK = 2.0  # seconds between looks at the tables for the lobby
+LOBBY_EVERY = 0.25  # seconds at least between two lobbies told to everyone
 TABLE_IDLE = 300.0  # a table nobody is connected to closes after this long (its thread ends)
 
 
@@ -89,8 +90,10 @@ class RoomServer(Moderation):
         self.tables: dict[str, RoomTable] = {}
         self.max_tables = max_tables
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._said: Lobby | None = None  # the lobby as last sent
-        self._said_pages: list[str] = []  # and its frames, encoded once for everyone
+        self._said: Lobby | None = None  # the lobby as last sent to everyone
+        self._built: Lobby | None = None  # the lobby as last encoded, and its frames
+        self._built_pages: list[str] = []
+        self._telling: asyncio.TimerHandle | None = None  # the lobby's next telling
         self.muted: dict[str, float] = {}  # folded name -> until (monotonic), in this room
         self.guard = Guard()
         self.server: Server | None = None
@@ -237,20 +240,37 @@ class RoomServer(Moderation):
             tables += tuple(table.info for table in self.directory.elsewhere.values())
         return Lobby(online=online, tables=tables)
 
-    def _lobby(self, newcomer: Person | None = None) -> None:
-        """Everyone hears the lobby when it changed (encoded once, in pages under the frame
-        limit); a newcomer hears it anyway."""
+    def _pages(self) -> tuple[Lobby, list[str]]:
+        """The lobby now and its frames, encoded once (in pages under the frame limit)."""
         lobby = self.lobby()
+        if lobby != self._built:
+            self._built, self._built_pages = lobby, [encode_room(p) for p in lobby_pages(lobby)]
+        return self._built, self._built_pages
+
+    def _lobby(self, newcomer: Person | None = None) -> None:
+        """A newcomer hears the lobby at once; everyone hears it when it changed, at most
+        once every ``LOBBY_EVERY`` seconds (many arriving together: one lobby, not one each,
+        for every person in it)."""
+        if newcomer is not None:
+            newcomer.heard, pages = self._pages()
+            for text in pages:
+                newcomer.put_text(text)
+        if self.loop is None:
+            self._tell_lobby()
+        elif self._telling is None:
+            self._telling = self.loop.call_later(LOBBY_EVERY, self._tell_lobby)
+
+    def _tell_lobby(self) -> None:
+        self._telling = None
+        lobby, pages = self._pages()
         if lobby == self._said:
-            if newcomer is not None:
-                for text in self._said_pages:
-                    newcomer.put_text(text)
             return
         self._said = lobby
-        self._said_pages = [encode_room(page) for page in lobby_pages(lobby)]
         for person in self.present.values():
-            for text in self._said_pages:
-                person.put_text(text)
+            if person.heard is not lobby:  # a newcomer may have it already
+                person.heard = lobby
+                for text in pages:
+                    person.put_text(text)
 
     async def _watch_tables(self) -> None:
         """Tables change on their own (people sit down between hands, games end): the
@@ -299,7 +319,7 @@ class RoomServer(Moderation):
             table.hosted.server.admit = self.directory.door(table.admit, table.id)
         table.start(self.loop)
         self._ticket(person, table.id, table.code, watch=False)
-        self._lobby()
+        self._lobby(person)  # its maker hears it listed at once, the others soon
 
     def _ticket(self, person: Person, table_id: str, code: str, watch: bool) -> None:
         table = self.tables.get(table_id)
