@@ -316,3 +316,40 @@ def test_a_spectator_never_hears_a_hole_card_through_all_ins_and_a_rejoin(room: 
     carded = {str(e["type"]) for e in heard if "cards" in e}
     assert carded <= {"StreetDealt", "HandRevealed", "HandShown"}
     assert "HandShown" in carded or "HandRevealed" in carded  # all-ins were shown down
+
+
+def test_a_cash_table_without_bots_waits_for_a_person_in_every_seat(room: Room) -> None:
+    ana, _ = enter(room, "Ana")
+    send(ana, MakeTable(seats=2, chips=100, bots="none"))
+    ticket = until(ana, Ticket)
+    assert isinstance(ticket, Ticket)
+    ana_table = at_table(room, ticket)
+    assert isinstance(next_table_frame(ana_table), Waiting)
+    gathering = lobby_table(ana, ticket.table, started=False)
+    assert gathering.kind == "cash" and gathering.bots == "none"
+    beto, _ = enter(room, "Beto")
+    send(beto, Sit(table=ticket.table))
+    beto_ticket = until(beto, Ticket)
+    assert isinstance(beto_ticket, Ticket)
+    beto_table = at_table(room, beto_ticket)
+    assert isinstance(next_table_frame(beto_table), Waiting)
+    for ws, name in ((ana_table, "Ana"), (beto_table, "Beto")):
+        welcome = next_table_frame(ws)
+        assert isinstance(welcome, Welcome), welcome
+        assert welcome.names[welcome.seat] == name
+        assert welcome.stacks == (100, 100)  # no bot played a hand before the two sat
+    assert lobby_table(beto, ticket.table, started=True).players == ("Ana", "Beto")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_table_without_bots_is_said_so_in_the_lobby(lang: str) -> None:
+    lobby = Lobbied(lang)
+    table = TableInfo("t1", "Ana", 4, 200, 1, 2, "none", False, ("Ana",), 0, "cash", False)
+    said = lobby.keys.table_words(table)
+    catalog = UiText(lang).catalog  # type: ignore[arg-type]
+    assert said.startswith(
+        catalog.text(
+            "ui.lobby.table.nobots", owner="Ana", seats=4, small=1, big=2, chips=200, bots=""
+        )
+    )
+    assert catalog.plural("ui.lobby.table.gathering", 3) in said

@@ -28,6 +28,10 @@ TICKET_SECONDS = 60.0  # a ticket not used by then is no good
 PRIVATE_CODE_DIGITS = 6
 MIN_SEATS, MAX_SEATS = 2, 10
 CASH, SIT_AND_GO = "cash", "sitgo"
+# No bots fill the seats: the first hand waits for a person in every one; a bot of the
+# normal level plays only for someone who leaves (its seat and chips), as at a sit-and-go.
+NO_BOTS = "none"
+LEAVERS_BOT = "normal"
 
 
 def sit_and_go_payouts(seats: int) -> tuple[int, ...]:
@@ -62,7 +66,7 @@ class TableSpec:
             return "blinds"
         if not self.big_blind <= self.chips <= 1_000_000:
             return "chips"
-        if self.bots not in LEVELS:
+        if self.bots not in LEVELS and self.bots != NO_BOTS:
             return "bots"
         if self.kind not in (CASH, SIT_AND_GO):
             return "kind"
@@ -105,14 +109,14 @@ class RoomTable:
             chips=spec.chips,
             small_blind=spec.small_blind,
             big_blind=spec.big_blind,
-            bots=spec.bots,
+            bots=LEAVERS_BOT if spec.bots == NO_BOTS else spec.bots,
             lang=lang,
             bot_delay=bot_delay,
         )
         tournament = Tournament(payouts=sit_and_go_payouts(spec.seats)) if spec.sit_and_go else None
         # Kept in memory: a room's table lives as long as the room process.
         self.hosted = HostedTable(options, Store(None), None, tournament)
-        if spec.sit_and_go:
+        if spec.sit_and_go or spec.bots == NO_BOTS:
             self.hosted.wait_for = spec.seats
         self.hosted.server.admit = self.admit
         self._tickets: dict[str, tuple[Admission, float]] = {}

@@ -44,6 +44,7 @@ from audiopoker.room.room_protocol import (
     Ticket,
     Watch,
 )
+from audiopoker.room.room_tables import LEAVERS_BOT, NO_BOTS
 from audiopoker.ui.channels import ASPECTS, CHANNELS, PRIVATE, Channels
 from audiopoker.ui.table_form import TableForm
 from audiopoker.ui.ui_text import UiText
@@ -345,8 +346,10 @@ class LobbyKeys:
     def table_words(self, table: TableInfo) -> str:
         """One table as said: whose, its kind, seats, blinds, chips and bots, who sits (at a
         sit-and-go not begun: how many it still waits for), who watches."""
-        key = "table.sitgo" if table.kind == "sitgo" else "table"
+        sitgo = table.kind == "sitgo"
+        key = "table.sitgo" if sitgo else "table.nobots" if table.bots == NO_BOTS else "table"
         key += ".private" if table.private else ""
+        bots = LEAVERS_BOT if table.bots == NO_BOTS else table.bots  # who plays for leavers
         said = [
             self._(
                 key,
@@ -355,7 +358,7 @@ class LobbyKeys:
                 small=table.small_blind,
                 big=table.big_blind,
                 chips=table.chips,
-                bots=self.text.catalog.text(f"ui.lobby.bots.{table.bots}"),
+                bots=self.text.catalog.text(f"ui.lobby.bots.{bots}"),
             )
         ]
         if table.players:

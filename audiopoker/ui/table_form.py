@@ -18,7 +18,7 @@ from typing import Final
 
 from audiopoker.bots.levels import LEVELS
 from audiopoker.room.room_protocol import MakeTable
-from audiopoker.room.room_tables import CASH, MAX_SEATS, MIN_SEATS, SIT_AND_GO
+from audiopoker.room.room_tables import CASH, MAX_SEATS, MIN_SEATS, NO_BOTS, SIT_AND_GO
 from audiopoker.tournament.schedule import DEFAULT_LEVELS
 
 KINDS: Final = (CASH, SIT_AND_GO)
@@ -27,6 +27,7 @@ SEATS: Final = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 CHIPS: Final = (100, 200, 500, 1_000, 2_000, 5_000, 10_000)
 BLINDS: Final = ((1, 2), (2, 4), (5, 10), (10, 20), (25, 50), (50, 100))
 FIELDS: Final = ("kind", "seats", "chips", "blinds", "bots", "private")
+BOTS: Final = (*LEVELS, NO_BOTS)  # none: the table waits for people in every seat
 
 
 COUNTS: Final = {
@@ -34,7 +35,7 @@ COUNTS: Final = {
     "seats": len(SEATS),
     "chips": len(CHIPS),
     "blinds": len(BLINDS),
-    "bots": len(LEVELS),
+    "bots": len(BOTS),
     "private": 2,
 }
 
@@ -50,7 +51,7 @@ class TableForm:
             "seats": SEATS.index(6),
             "chips": CHIPS.index(200),
             "blinds": 0,
-            "bots": LEVELS.index("normal"),
+            "bots": BOTS.index("normal"),
             "private": 0,
         }
     )
@@ -74,7 +75,7 @@ class TableForm:
 
     @property
     def bots(self) -> str:
-        return LEVELS[self.chosen["bots"]]
+        return BOTS[self.chosen["bots"]]
 
     @property
     def private(self) -> bool:
