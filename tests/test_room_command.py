@@ -85,3 +85,35 @@ def test_admin_needs_an_account(tmp_path: Path) -> None:
     out, err = room.communicate(timeout=30)
     assert room.returncode == 2 and out == ""
     assert "no account Zoe" in err or "ninguna cuenta Zoe" in err
+
+
+# Start the game as a machine without the room extra has it: argon2 and psycopg missing.
+WITHOUT_ROOM_EXTRA = (
+    "import runpy, sys\n"
+    "sys.modules['argon2'] = None\n"
+    "sys.modules['psycopg'] = None\n"
+    "sys.argv = ['audiopoker', *sys.argv[1:]]\n"
+    "runpy.run_module('audiopoker', run_name='__main__', alter_sys=True)\n"
+)
+
+
+@pytest.mark.parametrize("command", [["--help"], ["connect", "--help"], ["play", "--help"]])
+def test_the_players_side_needs_no_room_extra(command: list[str]) -> None:
+    """`pip install .` and `audiopoker` (the Quick start): the lobby and its tables import
+    nothing of the room extra (found: the game did not start without argon2)."""
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_ROOM_EXTRA, *command],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout
+
+
+def test_a_room_without_its_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_ROOM_EXTRA, "server", "--lang", "en"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "AUDIOPOKER_DATA_DIR": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "audiopoker[room]" in done.stdout + done.stderr

@@ -24,7 +24,6 @@ import enum
 import hashlib
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +32,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 
 from audiopoker.net.clean import clean_name
 from audiopoker.room.room_db import Store
+from audiopoker.room.room_names import folded
 
 MIN_NAME = 2
 MAX_NAME = 30
@@ -98,15 +98,6 @@ class Limits:
     login_by_address: Window = Window(20, 15 * 60)
     register_by_address: Window = Window(3, 60 * 60)
     token_by_address: Window = Window(20, 15 * 60)
-
-
-def folded(name: str) -> str:
-    """The form two names that must not both exist share: NFKC, case folded.
-
-    >>> folded("Ａｎａ") == folded("ANA") == folded("ana")
-    True
-    """
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _digest(token: str) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 import msgspec
 
 from audiopoker.net.door import Admission
-from audiopoker.room.accounts import folded
+from audiopoker.room.room_names import folded
 from audiopoker.room.room_protocol import RoomCode, TableInfo
 from audiopoker.room.room_store import open_store
 

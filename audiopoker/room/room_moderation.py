@@ -11,7 +11,8 @@ import logging
 import time
 
 from audiopoker.net.clean import clean_chat
-from audiopoker.room.accounts import Accounts, folded
+from audiopoker.room.accounts import Accounts
+from audiopoker.room.room_names import folded
 from audiopoker.room.room_person import Person
 from audiopoker.room.room_protocol import Invite, Moderate, Notice, Report, RoomCode
 from audiopoker.room.room_tables import RoomTable

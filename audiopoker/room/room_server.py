@@ -30,9 +30,10 @@ from audiopoker.net.clean import clean_chat
 from audiopoker.net.guard import Guard, address_key
 from audiopoker.net.limits import RateLimit
 from audiopoker.net.serving import flush, listen, write_outbox
-from audiopoker.room.accounts import Accounts, Refused, folded
+from audiopoker.room.accounts import Accounts, Refused
 from audiopoker.room.directory import Directory
 from audiopoker.room.room_moderation import Moderation
+from audiopoker.room.room_names import folded
 from audiopoker.room.room_person import Person
 from audiopoker.room.room_protocol import (
     LOBBY,

@@ -21,7 +21,7 @@ from audiopoker.bots.levels import LEVELS
 from audiopoker.net.door import Admission
 from audiopoker.net.hosted_table import HostedTable, HostOptions
 from audiopoker.persistence import Store
-from audiopoker.room.accounts import folded
+from audiopoker.room.room_names import folded
 from audiopoker.tournament.schedule import DEFAULT_LEVELS, Tournament
 
 TICKET_SECONDS = 60.0  # a ticket not used by then is no good
