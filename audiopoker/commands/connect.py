@@ -33,7 +33,6 @@ from audiopoker.commands.join import (
 )
 from audiopoker.commands.play import _no_terminal_warning
 from audiopoker.narration.language import Language, resolve_language
-from audiopoker.net.net_text import NetText
 from audiopoker.net.tokens import TokenBook
 from audiopoker.output.factory import router_from_args
 from audiopoker.output.message import Message
@@ -55,8 +54,7 @@ from audiopoker.ui.channels import PREF_KEY as CHANNELS_KEY
 from audiopoker.ui.channels import TABLE, Channels
 from audiopoker.ui.keymap import Keymap, load_keymap, user_keymap_path
 from audiopoker.ui.lobby import LobbyKeys
-from audiopoker.ui.player_prefs import PrefsFile
-from audiopoker.ui.record_texts import RecordText
+from audiopoker.ui.player_prefs import KeptPrefs
 from audiopoker.ui.ui_text import UiText
 
 log = logging.getLogger(__name__)
@@ -238,19 +236,12 @@ def _lobby(
     channels = Channels(router, cue, prefs.read().get(CHANNELS_KEY))
     keys.channels = channels
     keys.history = router
-    keys.channels_changed = lambda: _keep_channels(prefs, channels, router, text.lang)
+    kept = KeptPrefs(prefs, text.lang, router.send)  # a machine that refuses is said
+    keys.channels_changed = lambda: kept.save({CHANNELS_KEY: channels.to_json()})
     try:
         return _visit_lobby(link, entered, args, router, text, uri, keys, keymap, channels)
     finally:
         sound.close()
-
-
-def _keep_channels(prefs: PrefsFile, channels: Channels, router: Router, lang: Language) -> None:
-    """The channels' settings kept for the next visit; a machine that refuses is said."""
-    error = prefs.update({CHANNELS_KEY: channels.to_json()})
-    if error is not None:
-        fault = RecordText(lang).fault(error)
-        router.send(Message("error", NetText(lang).say("join.prefs_not_kept", fault=fault)))
 
 
 def _while_at_table(link: RoomLink, keys: LobbyKeys, stop: threading.Event) -> None:

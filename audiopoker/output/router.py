@@ -99,8 +99,8 @@ class Router:
         ``remember`` False keeps it out of the history (an item of a browsed list)."""
         return self._route(message, remember=remember)
 
-    def _route(self, message: Message, *, remember: bool) -> Routed:
-        speech, braille = self.policy.route(message)
+    def _route(self, message: Message, *, remember: bool, silent: bool = False) -> Routed:
+        speech, braille = (False, False) if silent else self.policy.route(message)
         with self._lock:
             if self._closed:
                 raise RuntimeError("the output router is closed")
@@ -115,6 +115,8 @@ class Router:
                     interrupt=message.interrupt,
                     answer=message.is_answer,
                 )
+            if silent and remember:
+                self.history.append(message)
             if speech or braille:
                 if remember:
                     self.history.append(message)
@@ -142,20 +144,7 @@ class Router:
     def remember(self, message: Message) -> None:
         """Keep ``message`` in the history (and the transcript) without saying or showing it:
         a room channel the player reads later, in the history, rather than hears."""
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the output router is closed")
-            if self.transcript is not None:
-                self.transcript.write(
-                    time=self._clock.now() - self._start,
-                    kind=message.kind,
-                    text=message.text,
-                    speech=False,
-                    braille=False,
-                    interrupt=False,
-                    answer=False,
-                )
-            self.history.append(message)
+        self._route(message, remember=True, silent=True)
 
     def expire(self, state: str, acted: bool = False) -> None:
         """``state`` (a ``Message.true_while``) ended: what was true only in it is cut if it
