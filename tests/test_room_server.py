@@ -5,7 +5,7 @@ refusals that change nothing; one account in the room once."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -179,9 +179,19 @@ def at_table(room: Room, ticket: Ticket) -> ClientConnection:
     return ws
 
 
-def play_along(ws: ClientConnection, hands: int) -> list[dict[str, object]]:
-    """A seated player that checks or calls every turn and says it heard each event, until
-    ``hands`` hands ended; the events it got."""
+def check_or_call(legal: dict[str, object]) -> tuple[str, int | None]:
+    """The action ``play_along`` takes by default: a check, or a call."""
+    return ("check" if legal["can_check"] else "call"), None
+
+
+def play_along(
+    ws: ClientConnection,
+    hands: int,
+    choose: Callable[[dict[str, object]], tuple[str, int | None]] = check_or_call,
+) -> list[dict[str, object]]:
+    """A seated player that acts as ``choose`` says (kind, and the total of a raise) every
+    turn and says it heard each event, until ``hands`` hands ended or the game did; the
+    events it got."""
     seat, hand, events = -1, 0, []
     while True:
         frame = decode_server(ws.recv(timeout=30))
@@ -198,9 +208,10 @@ def play_along(ws: ClientConnection, hands: int) -> list[dict[str, object]]:
         if event["type"] == "ActionRequired" and event["seat"] == seat:
             legal = event["legal"]
             assert isinstance(legal, dict)
-            kind = "check" if legal["can_check"] else "call"
-            ws.send(encode(Act(hand=hand, turn=frame.turn, kind=kind)))
-        if event["type"] == "HandEnded" and int(str(event["hand_number"])) >= hands:
+            kind, to = choose(legal)
+            ws.send(encode(Act(hand=hand, turn=frame.turn, kind=kind, to=to)))
+        ended = event["type"] == "HandEnded" and int(str(event["hand_number"])) >= hands
+        if ended or event["type"] == "GameEnded":
             return events
 
 

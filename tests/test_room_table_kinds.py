@@ -9,12 +9,20 @@ import threading
 
 import pytest
 from test_room_lobby import Lobbied
-from test_room_server import Room, at_table, enter, room, send, until
+from test_room_server import (
+    Room,
+    at_table,
+    check_or_call,
+    enter,
+    play_along,
+    room,
+    send,
+    until,
+)
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from audiopoker.net.protocol import (
-    Act,
     Chat,
     EventFrame,
     Heard,
@@ -66,37 +74,42 @@ def next_table_frame(ws: ClientConnection) -> object:
         return frame
 
 
-def test_a_sit_and_go_waits_for_every_seat_then_takes_no_one_new(room: Room) -> None:
+def two_dealt_in(room: Room, make: MakeTable) -> tuple[str, TableInfo]:
+    """Ana makes ``make`` (two seats, 100 chips) and waits at it, as the lobby lists it not
+    begun; Beto sits down; both are dealt in together, before any hand (no bot played one
+    before Beto came), and the lobby lists it begun with the two. The table's id, and the
+    table as listed while it gathered its players."""
     ana, _ = enter(room, "Ana")
-    send(ana, MakeTable(seats=2, chips=100, kind="sitgo"))
+    send(ana, make)
     ticket = until(ana, Ticket)
     assert isinstance(ticket, Ticket)
     ana_table = at_table(room, ticket)
-    assert isinstance(decode_server(ana_table.recv(timeout=10)), Waiting)
+    assert isinstance(next_table_frame(ana_table), Waiting)
     gathering = lobby_table(ana, ticket.table, started=False)
-    assert gathering.kind == "sitgo" and not gathering.started
     assert gathering.players == ("Ana",)
-    assert (gathering.small_blind, gathering.big_blind) == (1, 2)  # the first level's
-
     beto, _ = enter(room, "Beto")
     send(beto, Sit(table=ticket.table))
     beto_ticket = until(beto, Ticket)
     assert isinstance(beto_ticket, Ticket)
     beto_table = at_table(room, beto_ticket)
     assert isinstance(next_table_frame(beto_table), Waiting)
-    # Both are dealt in together, before the first hand: no bot played one before Beto came.
     for ws, name in ((ana_table, "Ana"), (beto_table, "Beto")):
         welcome = next_table_frame(ws)
         assert isinstance(welcome, Welcome), welcome
         assert welcome.names[welcome.seat] == name
         assert welcome.stacks == (100, 100)  # the chips every seat began with: no hand yet
-    begun = lobby_table(beto, ticket.table, started=True)
-    assert begun.players == ("Ana", "Beto")
+    assert lobby_table(beto, ticket.table, started=True).players == ("Ana", "Beto")
+    return ticket.table, gathering
 
+
+def test_a_sit_and_go_waits_for_every_seat_then_takes_no_one_new(room: Room) -> None:
+    table, gathering = two_dealt_in(room, MakeTable(seats=2, chips=100, kind="sitgo"))
+    assert gathering.kind == "sitgo" and not gathering.started
+    assert (gathering.small_blind, gathering.big_blind) == (1, 2)  # the first level's
     carla, _ = enter(room, "Carla")
-    send(carla, Sit(table=ticket.table))
+    send(carla, Sit(table=table))
     assert until(carla, RoomRefused) == RoomRefused(code="started")
-    send(carla, Watch(table=ticket.table))
+    send(carla, Watch(table=table))
     watching = until(carla, Ticket)
     assert isinstance(watching, Ticket) and watching.watch
 
@@ -227,42 +240,17 @@ def test_every_table_the_form_can_make_is_one_the_room_accepts() -> None:
                 assert TableSpec(seats, chips, small, big).problem() is None
 
 
-def shove_along(ws: ClientConnection, hands: int) -> list[dict[str, object]]:
-    """A seated player who goes all in whenever they may (else calls or checks), until
-    ``hands`` hands ended, the game did, or the table closed; the events it got."""
-    seat, hand, events = -1, 0, []
-    while True:
-        try:
-            raw = ws.recv(timeout=30)
-        except (ConnectionClosed, TimeoutError):  # the room closed with the test's end
-            return events
-        frame = decode_server(raw)
-        if isinstance(frame, Welcome):
-            seat = frame.seat
-            continue
-        if not isinstance(frame, EventFrame):
-            continue
-        event = frame.event
-        events.append(event)
-        with contextlib.suppress(ConnectionClosed):
-            ws.send(encode(Heard(upto=frame.seq)))
-        if event["type"] == "HandStarted":
-            hand = int(str(event["hand_number"]))
-        if event["type"] == "ActionRequired" and event["seat"] == seat:
-            legal = event["legal"]
-            assert isinstance(legal, dict)
-            if legal["raise_kind"] is not None:
-                act = Act(hand=hand, turn=frame.turn, kind=str(legal["raise_kind"]).lower())
-                act = Act(hand=hand, turn=frame.turn, kind=act.kind, to=legal["max_raise_to"])
-            else:
-                act = Act(
-                    hand=hand, turn=frame.turn, kind="check" if legal["can_check"] else "call"
-                )
-            with contextlib.suppress(ConnectionClosed):
-                ws.send(encode(act))
-        ended = event["type"] == "HandEnded" and int(str(event["hand_number"])) >= hands
-        if ended or event["type"] == "GameEnded":
-            return events
+def shove(legal: dict[str, object]) -> tuple[str, int | None]:
+    """All in whenever the player may (else a check or a call)."""
+    if legal["raise_kind"] is None:
+        return check_or_call(legal)
+    return str(legal["raise_kind"]).lower(), int(str(legal["max_raise_to"]))
+
+
+def shove_along(ws: ClientConnection, hands: int) -> None:
+    """``play_along`` going all in, until the table closes with the test's end."""
+    with contextlib.suppress(ConnectionClosed, TimeoutError):
+        play_along(ws, hands, shove)
 
 
 def spectator_events(
@@ -319,26 +307,8 @@ def test_a_spectator_never_hears_a_hole_card_through_all_ins_and_a_rejoin(room: 
 
 
 def test_a_cash_table_without_bots_waits_for_a_person_in_every_seat(room: Room) -> None:
-    ana, _ = enter(room, "Ana")
-    send(ana, MakeTable(seats=2, chips=100, bots="none"))
-    ticket = until(ana, Ticket)
-    assert isinstance(ticket, Ticket)
-    ana_table = at_table(room, ticket)
-    assert isinstance(next_table_frame(ana_table), Waiting)
-    gathering = lobby_table(ana, ticket.table, started=False)
-    assert gathering.kind == "cash" and gathering.bots == "none"
-    beto, _ = enter(room, "Beto")
-    send(beto, Sit(table=ticket.table))
-    beto_ticket = until(beto, Ticket)
-    assert isinstance(beto_ticket, Ticket)
-    beto_table = at_table(room, beto_ticket)
-    assert isinstance(next_table_frame(beto_table), Waiting)
-    for ws, name in ((ana_table, "Ana"), (beto_table, "Beto")):
-        welcome = next_table_frame(ws)
-        assert isinstance(welcome, Welcome), welcome
-        assert welcome.names[welcome.seat] == name
-        assert welcome.stacks == (100, 100)  # no bot played a hand before the two sat
-    assert lobby_table(beto, ticket.table, started=True).players == ("Ana", "Beto")
+    _, gathering = two_dealt_in(room, MakeTable(seats=2, chips=100, bots="none"))
+    assert gathering.kind == "cash" and gathering.bots == "none" and not gathering.started
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
